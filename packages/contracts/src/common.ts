@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
+
+/** A string that must have trimmed length above zero (spec §5); the stored value is trimmed. */
+export const NonEmpty = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(max, { message: 'validation.tooLong' });
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { message: 'validation.tooLong' })
+  .pipe(z.email({ message: 'validation.email' }));
+
+export const Uuid = z.uuid({ message: 'validation.uuid' });
+
+/** Tenant and partner names: lowercase slug, used in API paths and sign-in URLs. */
+export const TenantName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, { message: 'validation.tenantName' });
+
+/** Query of every paged list endpoint. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  q: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+/** A page of items with the total that matched. */
+export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+
+export const IdList = z.object({ ids: z.array(Uuid).min(1, { message: 'validation.required' }).max(10_000) });
+export type IdList = z.infer<typeof IdList>;
+
+export const Ok = z.object({ ok: z.literal(true) });

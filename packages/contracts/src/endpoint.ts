@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { Permission } from './roles';
+
+/** Who may call an endpoint: anyone, any signed-in user, or holders of a permission. */
+export type Access = 'public' | 'session' | Permission;
+
+/**
+ * One API endpoint, described once and used by both sides: the server registers it (validation, serialisation,
+ * permission check, OpenAPI) and the web calls it (typed path, query, body and answer).
+ */
+export interface Endpoint<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under the API base, Fastify-style params: `/subscriber/user/:tenant`. */
+  path: string;
+  access: Access;
+  summary: string;
+  tags: string[];
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Res;
+  /** Status of a successful answer (200 unless stated). */
+  status?: 200 | 201 | 202;
+}
+
+/** Identity function that keeps the literal types of a descriptor. */
+export function endpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  e: Endpoint<P, Q, B, R>,
+): Endpoint<P, Q, B, R> {
+  return e;
+}
+
+export type EndpointParams<E> = E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type EndpointQuery<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type EndpointBody<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type EndpointResponse<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;

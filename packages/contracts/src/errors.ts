@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Stable error catalogue shared by server and web. `errcode` is the number the client translates
+ * (`error.{errcode}`); `code` is the stable snake_case name. errcode 1 always means "no valid session" (spec §8).
+ */
+export const ERRORS = {
+  unauthenticated: { errcode: 1, status: 401 },
+  validation_failed: { errcode: 2, status: 400 },
+  forbidden: { errcode: 3, status: 403 },
+  not_found: { errcode: 4, status: 404 },
+  conflict: { errcode: 5, status: 409 },
+  rate_limited: { errcode: 6, status: 429 },
+  internal_error: { errcode: 7, status: 500 },
+  invalid_credentials: { errcode: 8, status: 401 },
+  account_locked: { errcode: 9, status: 423 },
+  email_not_verified: { errcode: 10, status: 403 },
+  otp_required: { errcode: 11, status: 401 },
+  otp_invalid: { errcode: 12, status: 400 },
+  user_exists: { errcode: 13, status: 409 },
+  tenant_exists: { errcode: 14, status: 409 },
+  transaction_expired: { errcode: 15, status: 410 },
+  password_incorrect: { errcode: 16, status: 400 },
+  last_owner: { errcode: 17, status: 409 },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Per-field problem in a 400 answer: `path` is the dotted field name, `message` a translation key. */
+export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof ErrorDetail>;
+
+/** The one error envelope every API error uses. */
+export const ErrorEnvelope = z.object({
+  errcode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(ErrorDetail).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

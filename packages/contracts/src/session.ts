@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { Email, NonEmpty, Ok, TenantName } from './common';
+import { LOCALES, PALETTES, THEMES } from './constants';
+import { endpoint } from './endpoint';
+import { FEATURE_FLAGS } from './features';
+import { ROLES } from './roles';
+
+export const TenantKind = z.enum(['platform', 'partner', 'customer']);
+export type TenantKind = z.infer<typeof TenantKind>;
+
+/** What the client knows about the signed-in user (spec §3 Session, §6 role and flags). */
+export const Session = z.object({
+  sessid: z.string().optional(),
+  userid: z.string(),
+  username: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  usertype: z.number().int(),
+  role: z.enum(ROLES),
+  tenant: z.string(),
+  tenantDisplayName: z.string(),
+  tenantKind: TenantKind,
+  /** Tenants this user may administer besides its own (partner and platform administrators). */
+  managedTenants: z.array(z.string()),
+  partnername: z.string().nullable(),
+  features: z.array(z.enum(FEATURE_FLAGS)),
+  theme: z.enum(THEMES).nullable(),
+  palette: z.enum(PALETTES).nullable(),
+  tenantTheme: z.enum(THEMES),
+  tenantPalette: z.enum(PALETTES),
+  language: z.enum(LOCALES).nullable(),
+  totpEnabled: z.boolean(),
+  clientAuth: z.boolean(),
+  expiresAt: z.iso.datetime(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const SignInInput = z.object({
+  username: Email,
+  password: z.string().min(1, { message: 'validation.required' }).max(1024),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+/** Sign-in answers a session, or asks for the second factor on a short-lived transaction. */
+export const SignInResult = z.union([
+  Session.extend({ sessid: z.string() }),
+  z.object({ otpRequired: z.literal(true), transid: z.string() }),
+]);
+export type SignInResult = z.infer<typeof SignInResult>;
+
+export const OtpCode = z.string().trim().regex(/^\d{6}$/, { message: 'validation.otp' });
+export const OtpSignInInput = z.object({ transid: z.string().min(1).max(200), code: OtpCode });
+
+/** Passwords: 10 to 256 characters. */
+export const Password = z.string().min(10, { message: 'validation.passwordTooShort' }).max(256);
+
+export const SignUpInput = z.object({
+  tenant: TenantName,
+  organisation: NonEmpty(100),
+  firstname: NonEmpty(100),
+  lastname: NonEmpty(100),
+  email: Email,
+  password: Password,
+});
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+export const SignUpResult = z.object({ transid: z.string(), email: z.string() });
+
+export const UserVerifyResult = z.object({ transid: z.string(), userstatus: z.enum(['verified', 'pending']) });
+export const TransStatus = z.object({
+  transid: z.string(),
+  transstatus: z.enum(['pending', 'completed', 'expired']),
+  userstatus: z.enum(['verified', 'pending']),
+});
+export type TransStatus = z.infer<typeof TransStatus>;
+
+export const ResendInput = z.object({ email: Email });
+
+/** Public branding of a partner's sign-in page. */
+export const PartnerBranding = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  primaryColor: z.string().nullable(),
+  logo: z.string().nullable(),
+});
+export type PartnerBranding = z.infer<typeof PartnerBranding>;
+
+export const ProfileInput = z.object({
+  firstname: NonEmpty(100),
+  lastname: NonEmpty(100),
+  language: z.enum(LOCALES).nullable(),
+  theme: z.enum(THEMES).nullable(),
+  palette: z.enum(PALETTES).nullable(),
+});
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const PasswordChangeInput = z.object({ current: z.string().min(1, { message: 'validation.required' }), next: Password });
+export const TotpEnrolment = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
+export const TotpCodeInput = z.object({ code: OtpCode });
+
+const PartnerParams = z.object({ name: TenantName });
+const TransParams = z.object({ transid: z.string().min(1).max(200) });
+
+export const sessionEndpoints = {
+  signIn: endpoint({ method: 'POST', path: '/session', access: 'public', summary: 'Sign in', tags: ['session'], body: SignInInput, response: SignInResult }),
+  signInOtp: endpoint({ method: 'POST', path: '/session/otp', access: 'public', summary: 'Complete sign-in with a TOTP code', tags: ['session'], body: OtpSignInInput, response: Session.extend({ sessid: z.string() }) }),
+  getSession: endpoint({ method: 'GET', path: '/session', access: 'session', summary: 'The current session', tags: ['session'], response: Session }),
+  signOut: endpoint({ method: 'DELETE', path: '/session', access: 'session', summary: 'Sign out', tags: ['session'], response: Ok }),
+  signUp: endpoint({ method: 'POST', path: '/signup', access: 'public', summary: 'Create a tenant and its owner', tags: ['session'], body: SignUpInput, response: SignUpResult, status: 201 }),
+  resendVerification: endpoint({ method: 'POST', path: '/signup/resend', access: 'public', summary: 'Send the verification e-mail again', tags: ['session'], body: ResendInput, response: Ok, status: 202 }),
+  verifyUser: endpoint({ method: 'GET', path: '/user/verify/:transid', access: 'public', summary: 'Verify an e-mail address', tags: ['session'], params: TransParams, response: UserVerifyResult }),
+  transStatus: endpoint({ method: 'GET', path: '/trans/status/web/:transid', access: 'public', summary: 'Status of a transaction', tags: ['session'], params: TransParams, response: TransStatus }),
+  partnerBranding: endpoint({ method: 'GET', path: '/partner/:name', access: 'public', summary: "A partner's sign-in branding", tags: ['session'], params: PartnerParams, response: PartnerBranding }),
+  updateProfile: endpoint({ method: 'PUT', path: '/me', access: 'session', summary: 'Update my profile and preferences', tags: ['me'], body: ProfileInput, response: Session }),
+  changePassword: endpoint({ method: 'PUT', path: '/me/password', access: 'session', summary: 'Change my password', tags: ['me'], body: PasswordChangeInput, response: Ok }),
+  startTotp: endpoint({ method: 'POST', path: '/me/totp', access: 'session', summary: 'Start TOTP enrolment', tags: ['me'], response: TotpEnrolment }),
+  confirmTotp: endpoint({ method: 'POST', path: '/me/totp/verify', access: 'session', summary: 'Confirm TOTP enrolment', tags: ['me'], body: TotpCodeInput, response: Ok }),
+  disableTotp: endpoint({ method: 'DELETE', path: '/me/totp', access: 'session', summary: 'Turn TOTP off', tags: ['me'], body: TotpCodeInput, response: Ok }),
+};

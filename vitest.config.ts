@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run covers every workspace; `--project` picks one. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      'apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy (≈3 s, 300 MB each): one file at a time per worker, two workers.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
