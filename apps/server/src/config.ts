@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { API_RATE_LIMIT, FEATURE_FLAGS, type FeatureFlag } from '@palisade/contracts';
+
+/** Server configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when set PGlite is not used. `memory://` runs PGlite in memory (tests). */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  isProduction: boolean;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  demoPassword: string;
+  isDemoPasswordGenerated: boolean;
+  /** Seed the demo tenants: always on first embedded start, on PostgreSQL only with --demo. */
+  seedDemo: boolean;
+  rateLimit: { max: number; windowMs: number };
+  /** The tenant that sees every extra feature (spec §6). */
+  mainAdminTenant: string;
+  /** Extra features for other named tenants: `FEATURE_TENANTS=acme:webFilter+privateDns,globex:wgTab`. */
+  featureTenants: Record<string, FeatureFlag[]>;
+  /** Partners whose users land on /ntgr-signout instead of sign-in. */
+  signOutPartners: string[];
+  /** Public origin used in e-mailed links. */
+  publicUrl: string;
+  webDist: string;
+  localesDir: string;
+  logLevel: string;
+}
+
+function parseFeatureTenants(value: string | undefined): Record<string, FeatureFlag[]> {
+  const out: Record<string, FeatureFlag[]> = {};
+  for (const item of (value ?? '').split(',').filter(Boolean)) {
+    const [tenant, flags = ''] = item.split(':');
+    out[tenant.trim()] = flags
+      .split('+')
+      .map((f) => f.trim())
+      .filter((f): f is FeatureFlag => (FEATURE_FLAGS as readonly string[]).includes(f));
+  }
+  return out;
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Builds the configuration from an environment (defaults per the README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const root = resolve(import.meta.dirname, '../../..');
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  const databaseUrl = env.DATABASE_URL || null;
+  const isEmbedded = !databaseUrl || databaseUrl.startsWith('memory://');
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    isProduction: env.NODE_ENV === 'production',
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    demoPassword: env.DEMO_PASSWORD || randomBytes(9).toString('base64url'),
+    isDemoPasswordGenerated: !env.DEMO_PASSWORD,
+    seedDemo: argv.includes('--demo') || (isEmbedded && env.SEED_DEMO !== 'false'),
+    rateLimit: {
+      max: Number(env.RATE_LIMIT_MAX ?? API_RATE_LIMIT.max),
+      windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? API_RATE_LIMIT.windowMs),
+    },
+    mainAdminTenant: env.MAIN_ADMIN_TENANT ?? 'platform',
+    featureTenants: parseFeatureTenants(env.FEATURE_TENANTS ?? 'acme:webFilter+privateDns+wgTab+analyticsDashboard'),
+    signOutPartners: list(env.SIGNOUT_PARTNERS ?? 'ntgr'),
+    publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    webDist: resolve(env.WEB_DIST ?? resolve(root, 'apps/web/dist')),
+    localesDir: resolve(root, 'apps/web/public/locales'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

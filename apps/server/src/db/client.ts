@@ -1,0 +1,70 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrate } from './migrate';
+import * as schema from './schema';
+
+/** The drizzle database, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or a transaction: what repositories take. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Rows of a raw SQL query, on either driver. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** Owner access: sign-in look-ups, seeding, cross-tenant reads. Bypasses row-level security. */
+  db: Db;
+  /**
+   * Runs `fn` in a transaction as the restricted role with `app.tenant_id` set, so row-level security
+   * hides every other tenant's rows even if a query forgets its tenant filter.
+   */
+  tenantTx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PGlite (no URL, a directory, or `memory://`) or PostgreSQL (`postgres://…`) and applies migrations.
+ */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  const url = options.databaseUrl;
+  let db: Db;
+  let close: () => Promise<void>;
+  let kind: Database['kind'];
+  let runRaw: (text: string) => Promise<unknown>;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    close = () => pool.end();
+    kind = 'postgres';
+    runRaw = (text) => pool.query(text);
+  } else {
+    const dataDir = url?.startsWith('memory://') ? undefined : options.dataDir;
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+    close = () => client.close();
+    kind = 'pglite';
+    runRaw = (text) => client.exec(text);
+  }
+  await migrate(runRaw, db);
+
+  return {
+    kind,
+    db,
+    tenantTx: (tenantId, fn) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+        await tx.execute(sql`set local role palisade_app`);
+        return fn(tx);
+      }),
+    close,
+  };
+}

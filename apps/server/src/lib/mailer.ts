@@ -1,0 +1,30 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when `SMTP_URL` is set; otherwise a local outbox table that development and tests read. */
+export function createMailer(database: Database, smtpUrl: string | null): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: 'Palisade <no-reply@palisade.local>', ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await database.db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
+    },
+  };
+}

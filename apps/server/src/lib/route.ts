@@ -1,0 +1,71 @@
+import type { Endpoint, EndpointResponse } from '@palisade/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Database } from '../db/client';
+import { resolveContext } from '../plugins/auth';
+import type { Ctx } from './context';
+
+type Out<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+/** What a handler receives: validated input and, except on public endpoints, the context. */
+export interface HandlerInput<E extends Endpoint, C> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  ctx: C;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type CtxOf<E extends Endpoint> = E['access'] extends 'public' ? null : Ctx;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx | null;
+  }
+  interface FastifyContextConfig {
+    access?: import('@palisade/contracts').Access;
+  }
+}
+
+/**
+ * Registers an endpoint descriptor from the contracts: schemas for validation, serialisation and OpenAPI,
+ * and the access check before validation so the order is always 401 → 404 → 403 → 400.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  database: Database,
+  e: E,
+  handler: (input: HandlerInput<E, CtxOf<E>>) => Promise<EndpointResponse<E>> | EndpointResponse<E>,
+): void {
+  const status = e.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: e.method,
+    url: e.path,
+    config: { access: e.access },
+    schema: {
+      summary: e.summary,
+      tags: e.tags,
+      ...(e.access === 'public' ? {} : { security: [{ session: [] }] }),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      response: { [status]: e.response },
+    },
+    preValidation: async (request) => {
+      request.ctx = e.access === 'public' ? null : await resolveContext(database, request, e.access);
+    },
+    handler: async (request, reply) => {
+      reply.status(status);
+      return handler({
+        params: request.params as Out<E['params']>,
+        query: request.query as Out<E['query']>,
+        body: request.body as Out<E['body']>,
+        ctx: request.ctx as CtxOf<E>,
+        request,
+        reply,
+      });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { sessionEndpoints as e } from '@palisade/contracts';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
+import * as repo from './session.repository';
+import * as service from './session.service';
+import type { SessionDeps } from './session.service';
+
+const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+  ip: request.ip ?? null,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+});
+
+/** Sign-in, sign-up, verification, sessions and the signed-in user's own settings. */
+export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
+  const { database } = deps;
+  route(app, database, e.signIn, ({ body, request }) => service.signIn(deps, body, meta(request)));
+  route(app, database, e.signInOtp, ({ body, request }) => service.signInOtp(deps, body, meta(request)));
+  route(app, database, e.getSession, ({ ctx }) =>
+    service.presentSession(deps, ctx.actor.tenantId, ctx.actor.id, ctx.actor.sessionHash),
+  );
+  route(app, database, e.signOut, async ({ ctx }) => {
+    await service.signOut(deps, ctx.actor);
+    return { ok: true as const };
+  });
+  route(app, database, e.signUp, ({ body, request }) => service.signUp(deps, body, request.ip ?? null));
+  route(app, database, e.resendVerification, async ({ body }) => {
+    await service.resendVerification(deps, body.email);
+    return { ok: true as const };
+  });
+  route(app, database, e.verifyUser, ({ params }) => service.verifyUser(deps, params.transid));
+  route(app, database, e.transStatus, ({ params }) => service.transStatus(deps, params.transid));
+  route(app, database, e.partnerBranding, async ({ params }) => {
+    const tenant = await repo.findTenantByName(database.db, params.name);
+    if (!tenant || tenant.kind !== 'partner') throw notFound('Partner');
+    return { name: tenant.name, displayName: tenant.displayName, primaryColor: tenant.primaryColor, logo: tenant.logo };
+  });
+  route(app, database, e.updateProfile, ({ ctx, body }) => service.updateProfile(deps, ctx.actor, body));
+  route(app, database, e.changePassword, async ({ ctx, body }) => {
+    await service.changePassword(deps, ctx.actor, body);
+    return { ok: true as const };
+  });
+  route(app, database, e.startTotp, ({ ctx }) => service.startTotp(deps, ctx.actor));
+  route(app, database, e.confirmTotp, async ({ ctx, body }) => {
+    await service.confirmTotp(deps, ctx.actor, body.code);
+    return { ok: true as const };
+  });
+  route(app, database, e.disableTotp, async ({ ctx, body }) => {
+    await service.disableTotp(deps, ctx.actor, body.code);
+    return { ok: true as const };
+  });
+}

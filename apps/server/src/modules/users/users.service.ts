@@ -1,0 +1,130 @@
+import { suciToImsi, type User, type UserInput, type UserListQuery, type UserUpdate } from '@palisade/contracts';
+import type { Database } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { recordEvent } from '../events/events.repository';
+import * as repo from './users.repository';
+
+/** Maps a row to the public shape (spec §3 User); nothing secret is selected in the first place. */
+export function presentUser(row: repo.UserRow, tenantName: string): User {
+  const suci = row.suci ?? null;
+  return {
+    id: row.id,
+    userid: row.id,
+    username: row.username,
+    shortname: row.username.split('@')[0],
+    firstname: row.firstname,
+    lastname: row.lastname,
+    fullname: `${row.firstname} ${row.lastname}`.trim(),
+    email: row.email,
+    groups: row.groups,
+    connstatus: row.connstatus as User['connstatus'],
+    isprvaccess: row.isprvaccess,
+    issiauser: row.issiauser,
+    isxdrenabled: row.isxdrenabled,
+    suci,
+    imsi: suci ? suciToImsi(suci) : null,
+    usertype: row.usertype,
+    tenant: tenantName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const userExists = () =>
+  new AppError('user_exists', 'A user with this username exists.', [
+    { path: 'body.username', message: 'validation.usernameTaken' },
+  ]);
+
+/** A unique-index violation that slipped past the friendly check (two concurrent creates). */
+function rethrowUnique(error: unknown): never {
+  const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  if (code === '23505') throw userExists();
+  throw error;
+}
+
+async function checkGroups(database: Database, ctx: Ctx, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const found = await database.tenantTx(ctx.tenant.id, (tx) => repo.existingGroupIds(tx, ctx.tenant.id, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw invalid([{ path: 'body.groups', message: 'validation.unknownGroup' }]);
+}
+
+export function listUsers(database: Database, ctx: Ctx, query: UserListQuery) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const page = await repo.listUsers(tx, ctx.tenant.id, query);
+    return { items: page.items.map((row) => presentUser(row, ctx.tenant.name)), total: page.total };
+  });
+}
+
+export async function getUser(database: Database, ctx: Ctx, id: string) {
+  const row = await database.tenantTx(ctx.tenant.id, (tx) => repo.getUser(tx, ctx.tenant.id, id));
+  if (!row) throw notFound('User');
+  return presentUser(row, ctx.tenant.name);
+}
+
+export async function createUser(database: Database, ctx: Ctx, input: UserInput) {
+  const username = input.username.toLowerCase();
+  if (await repo.usernameTaken(database.db, username)) throw userExists();
+  const groups = [...new Set(input.groups ?? [])];
+  await checkGroups(database, ctx, groups);
+  return database
+    .tenantTx(ctx.tenant.id, async (tx) => {
+      const id = await repo.insertUser(tx, {
+        tenantId: ctx.tenant.id,
+        username,
+        email: input.email ?? username,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        usertype: 0,
+        role: 'user',
+        isEmailVerified: true,
+        isprvaccess: input.isprvaccess ?? false,
+        issiauser: input.issiauser ?? false,
+        isxdrenabled: input.isxdrenabled ?? false,
+        suci: input.suci ?? null,
+      });
+      await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
+      const user = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
+      await recordEvent(tx, ctx, { action: 'user.create', objectType: 'user', objectId: id, objectName: username, after: user });
+      return user;
+    })
+    .catch(rethrowUnique);
+}
+
+export async function updateUser(database: Database, ctx: Ctx, id: string, input: UserUpdate) {
+  if (input.username && (await repo.usernameTaken(database.db, input.username, id))) throw userExists();
+  const groups = input.groups ? [...new Set(input.groups)] : undefined;
+  await checkGroups(database, ctx, groups);
+  return database
+    .tenantTx(ctx.tenant.id, async (tx) => {
+      const beforeRow = await repo.getUser(tx, ctx.tenant.id, id);
+      if (!beforeRow) throw notFound('User');
+      const { groups: _ignored, ...fields } = input;
+      await repo.updateUser(tx, ctx.tenant.id, id, {
+        ...fields,
+        ...(fields.username ? { username: fields.username.toLowerCase() } : {}),
+      });
+      if (groups) await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
+      const before = presentUser(beforeRow, ctx.tenant.name);
+      const after = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
+      await recordEvent(tx, ctx, { action: 'user.update', objectType: 'user', objectId: id, objectName: after.username, before, after });
+      return after;
+    })
+    .catch(rethrowUnique);
+}
+
+/** Deletes by a list of ids; ids of other tenants or unknown ids are simply not deleted. */
+export function deleteUsers(database: Database, ctx: Ctx, ids: string[]) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const deleted = await repo.deleteUsers(tx, ctx.tenant.id, [...new Set(ids)]);
+    for (const row of deleted) {
+      await recordEvent(tx, ctx, { action: 'user.delete', objectType: 'user', objectId: row.id, objectName: row.username, before: { username: row.username } });
+    }
+    return { deleted: deleted.length };
+  });
+}
+
+export function listGroupOptions(database: Database, ctx: Ctx) {
+  return database.tenantTx(ctx.tenant.id, (tx) => repo.listGroupOptions(tx, ctx.tenant.id));
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seed } from './seed/seed';
+
+/** Starts Palisade: database, optional seed, HTTP; closes everything on SIGINT/SIGTERM. */
+const config = loadConfig();
+const { app, database, close } = await buildApp(config);
+const seeded = await seed(database, config);
+
+let isClosing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down');
+    await close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+const lines = [
+  '',
+  `  Palisade is running at ${url}`,
+  `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ' + Redis' : ''}`,
+  `  API docs: ${url}/api/docs`,
+  ...seeded.lines,
+  '',
+];
+console.info(lines.join('\n'));
