@@ -16,8 +16,16 @@ import { systemRoutes, webRoutes } from './modules/web/web.routes';
 import { hashToken } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 
+/** A registered route and the access it declares (for the test that no route is left unguarded). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
 export interface App {
   app: FastifyInstance;
+  routes: RouteEntry[];
   database: Database;
   mailer: Mailer;
   /** Closes the HTTP server, Redis and the database (PGlite loses state or hangs otherwise). */
@@ -37,6 +45,10 @@ export async function buildApp(config: Config, options: { database?: Database; l
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('ctx', null);
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, access: r.config?.access });
+  });
   registerErrorHandler(app);
 
   await app.register(helmet, {
@@ -89,6 +101,7 @@ export async function buildApp(config: Config, options: { database?: Database; l
 
   return {
     app,
+    routes,
     database,
     mailer,
     async close() {

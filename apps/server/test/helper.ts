@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, openDatabase } from '../src/db/client';
+import { groups, tenants, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** Which engine this run uses: PGlite in memory, or a fresh database on the PostgreSQL of TEST_DATABASE_URL. */
+export const ENGINE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `palisade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface Fixture {
+  app: App['app'];
+  routes: App['routes'];
+  database: Database;
+  config: Config;
+  /** Tenant names and ids: acme (customer of northwind), globex (another customer). */
+  acme: { id: string; name: string; groupIds: string[] };
+  globex: { id: string; name: string; groupIds: string[] };
+  /** Signs in and returns the session token. */
+  signIn(username: string, password?: string): Promise<string>;
+}
+
+/**
+ * A fresh server on a fresh database per test file, with two customer tenants under one partner:
+ * owners admin@acme.test / admin@globex.test, auditor@acme.test, helpdesk@acme.test, billing@acme.test,
+ * partner@northwind.test,
+ * enduser@acme.test (usertype 0, no password) — all verified, password PASSWORD.
+ */
+export function useFixture(overrides: Partial<Config> = {}): Fixture {
+  const fixture = {} as Fixture;
+  let built: App;
+  let dropDb: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    let databaseUrl = 'memory://';
+    if (ENGINE === 'postgres') {
+      const created = await createPostgresDatabase();
+      databaseUrl = created.url;
+      dropDb = created.drop;
+    }
+    const config: Config = {
+      ...loadConfig({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }, []),
+      rateLimit: { max: 10_000, windowMs: 60_000 },
+      ...overrides,
+    };
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    built = await buildApp(config, { database, logger: false });
+    const { db } = database;
+    const hash = await hashPassword(PASSWORD);
+    const [northwind] = await db.insert(tenants).values({ name: 'northwind', displayName: 'Northwind', kind: 'partner', themevalue: 'light', palette: 'corporate', primaryColor: '#1c5d99' }).returning();
+    const makeTenant = async (name: string, parentId: string | null) => {
+      const [t] = await db.insert(tenants).values({ name, displayName: name.toUpperCase(), kind: 'customer', parentId, themevalue: 'light', palette: 'classic' }).returning();
+      const g = await db.insert(groups).values([{ tenantId: t.id, name: 'Engineering' }, { tenantId: t.id, name: 'Sales' }]).returning({ id: groups.id });
+      return { id: t.id, name, groupIds: g.map((r) => r.id) };
+    };
+    fixture.acme = await makeTenant('acme', northwind.id);
+    fixture.globex = await makeTenant('globex', null);
+    const account = (tenantId: string, username: string, role: string, usertype = 1) => ({
+      tenantId, username, email: username, firstname: username.split('@')[0], lastname: 'Test', role, usertype, passwordHash: hash, isEmailVerified: true,
+    });
+    await db.insert(users).values([
+      account(fixture.acme.id, 'admin@acme.test', 'owner'),
+      account(fixture.acme.id, 'auditor@acme.test', 'auditor'),
+      account(fixture.acme.id, 'helpdesk@acme.test', 'helpdesk'),
+      account(fixture.acme.id, 'billing@acme.test', 'billing_admin'),
+      account(fixture.globex.id, 'admin@globex.test', 'owner'),
+      account(northwind.id, 'partner@northwind.test', 'partner_admin', 2),
+      { ...account(fixture.acme.id, 'enduser@acme.test', 'user', 0) },
+    ]);
+    fixture.app = built.app;
+    fixture.routes = built.routes;
+    fixture.database = database;
+    fixture.config = config;
+    fixture.signIn = async (username, password = PASSWORD) => {
+      const res = await built.app.inject({ method: 'POST', url: '/api/session', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed for ${username}: ${res.body}`);
+      return res.json().sessid as string;
+    };
+  });
+  afterAll(async () => {
+    await built?.close();
+    await fixture.database?.close();
+    await dropDb?.();
+  });
+  return fixture;
+}
+
+/** Marks a user unverified (for the verification tests). */
+export async function setVerified(database: Database, username: string, isVerified: boolean) {
+  await database.db.update(users).set({ isEmailVerified: isVerified }).where(eq(users.username, username));
+}
