@@ -1,0 +1,152 @@
+/**
+ * npm run bench — prints figures, asserts nothing:
+ *  - users list API p50/p95 at 1 000 and 100 000 end users, on PGlite and (when reachable) PostgreSQL,
+ *    over real HTTP: first page, a deep page, a search, a sort by full name;
+ *  - gzip size of the initial JS/CSS of the built web app.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function measure(url: string, token: string) {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES + 10; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers: { 'x-auth-token': token } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    if (i >= 10) times.push(performance.now() - start); // the first ten warm caches and plans
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function pgReachable() {
+  const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
+  let databaseUrl = 'memory://';
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    const name = `palisade_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  const config = { ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, []), rateLimit: { max: 1_000_000, windowMs: 60_000 } };
+  const { app, close } = await buildApp(config, { database, logger: false });
+  const seedStart = performance.now();
+  const { db } = database;
+  const hash = await hashPassword('bench-password-1');
+  await db.execute(sql`insert into tenants (name, display_name, kind) values ('bench', 'Bench', 'customer')`);
+  await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, usertype, role, password_hash, is_email_verified)
+    select id, 'admin@bench.example', 'admin@bench.example', 'Bench', 'Admin', 1, 'owner', ${hash}, true from tenants where name = 'bench'`);
+  await db.execute(sql`insert into groups (tenant_id, name) select id, 'Group ' || g from tenants, generate_series(1, 20) g where name = 'bench'`);
+  await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, connstatus, isprvaccess)
+    select t.id, 'user' || i || '@bench.example', 'user' || i || '@bench.example',
+      (array['Anna','Ben','Clara','David','Elena','Felix','Greta','Hugo'])[1 + i % 8],
+      'Surname' || (i % 997), (array['connected','disconnected','never'])[1 + i % 3], i % 2 = 0
+    from tenants t, generate_series(1, ${size}) i where t.name = 'bench'`);
+  await db.execute(sql`insert into user_groups (tenant_id, user_id, group_id)
+    select u.tenant_id, u.id, (select id from groups g where g.tenant_id = u.tenant_id order by id limit 1)
+    from users u where u.usertype = 0`);
+  await db.execute(sql`analyze`);
+  const seedMs = performance.now() - seedStart;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@bench.example', password: 'bench-password-1' }),
+  });
+  const { sessid } = (await signIn.json()) as { sessid: string };
+  const list = `${base}/api/subscriber/user/bench`;
+  const cases: Record<string, string> = {
+    'first page (25)': `${list}?limit=25`,
+    [`deep page (offset ${Math.floor(size / 2)})`]: `${list}?limit=25&offset=${Math.floor(size / 2)}`,
+    'search "anna"': `${list}?limit=25&q=anna`,
+    'sort full name desc': `${list}?limit=25&sort=fullname&order=desc`,
+  };
+  const rows: Array<Record<string, string | number>> = [];
+  for (const [name, url] of Object.entries(cases)) {
+    const r = await measure(url, sessid);
+    rows.push({ engine, users: size, case: name, 'p50 ms': r.p50.toFixed(1), 'p95 ms': r.p95.toFixed(1) });
+  }
+  await close();
+  await database.close();
+  await drop();
+  return { rows, seedMs };
+}
+
+function bundleSize() {
+  const dist = join(ROOT, 'apps/web/dist');
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const html = readFileSync(indexFile, 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  let js = 0;
+  let css = 0;
+  for (const asset of assets) {
+    const size = gzipSync(readFileSync(join(dist, asset)), { level: 9 }).length;
+    if (asset.endsWith('.js')) js += size;
+    else css += size;
+  }
+  return { js, css, files: assets.length };
+}
+
+const engines: Array<'pglite' | 'postgres'> = ['pglite'];
+if (await pgReachable()) engines.push('postgres');
+else console.info(`PostgreSQL not reachable at ${PG_ADMIN}: PostgreSQL figures SKIPPED.`);
+
+const all: Array<Record<string, string | number>> = [];
+for (const engine of engines) {
+  for (const size of SIZES) {
+    const { rows, seedMs } = await benchEngine(engine, size);
+    console.info(`${engine}: seeded ${size} users in ${(seedMs / 1000).toFixed(1)} s`);
+    all.push(...rows);
+  }
+}
+console.info(`\nUsers list API over HTTP, ${SAMPLES} sequential requests per case:`);
+console.table(all);
+const bundle = bundleSize();
+if (bundle) {
+  console.info(`Initial web payload (gzip -9): JS ${(bundle.js / 1024).toFixed(1)} kB + CSS ${(bundle.css / 1024).toFixed(1)} kB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} kB in ${bundle.files} files`);
+} else {
+  console.info('Web app not built (npm run build): bundle size SKIPPED.');
+}
