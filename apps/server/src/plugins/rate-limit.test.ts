@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../../test/helper';
 
-const f = useFixture({ rateLimit: { max: 3, windowMs: 60_000 } });
+// With TEST_REDIS_URL the counters live in Redis (the scaled set-up); otherwise in memory.
+const redisUrl = process.env.TEST_REDIS_URL ?? null;
+const f = useFixture({ rateLimit: { max: 3, windowMs: 60_000 }, redisUrl });
 
-describe('server rate limit', () => {
+describe(`server rate limit (${redisUrl ? 'Redis' : 'in memory'})`, () => {
   it('allows max calls per session and method+path, then answers 429 with Retry-After', async () => {
     const token = await f.signIn('admin@acme.test');
     const call = () => f.app.inject({ url: '/api/subscriber/user/acme', headers: { 'x-auth-token': token } });

@@ -252,6 +252,23 @@ describe('cancellation', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('does not count an abort as a network failure, even after two of them', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementationOnce(hangingFetch);
+    const controller = new AbortController();
+    const result = settle(
+      api.request(getUser, { params: { tenant: 'acme', id: '1' }, signal: controller.signal }),
+    );
+    await vi.advanceTimersByTimeAsync(2_000 + 4_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    controller.abort();
+    expect((await result).error).toBe(controller.signal.reason);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('networkError')).toBeNull();
+  });
+
   it('does not send a call whose signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -168,7 +168,7 @@ function fillPath(path: string, params: unknown): string {
         if (optional) return '';
         throw new Error(`Missing path parameter "${name}" for ${path}`);
       }
-      return `${slash}${String(value)}`;
+      return `${slash}${encodeURIComponent(String(value))}`;
     },
   );
 }
@@ -234,6 +234,8 @@ export async function request<E extends Endpoint>(
 ): Promise<EndpointResponse<E>> {
   const { signal, silent = false } = options;
   signal?.throwIfAborted();
+  const base = options.reports ? `${apiBase()}/reports` : apiBase();
+  const url = `${base}${fillPath(endpoint.path, options.params)}`;
 
   const limitKey = `${endpoint.method} ${endpoint.path}`;
   if (!takeRateLimitSlot(limitKey)) {
@@ -243,8 +245,6 @@ export async function request<E extends Endpoint>(
 
   const isPublic = endpoint.access === 'public';
   const method = endpoint.method;
-  const base = options.reports ? `${apiBase()}/reports` : apiBase();
-  const url = `${base}${fillPath(endpoint.path, options.params)}`;
   const headers: Record<string, string> = {};
   if (options.homePlmn) headers['Home-Plmn'] = options.homePlmn;
 
