@@ -68,7 +68,10 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
     };
   }
   const database = await openDatabase({ databaseUrl, dataDir: '' });
-  const config = { ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, []), rateLimit: { max: 1_000_000, windowMs: 60_000 } };
+  const config = {
+    ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, []),
+    rateLimit: { max: 1_000_000, windowMs: 60_000 },
+  };
   const { app, close } = await buildApp(config, { database, logger: false });
   const seedStart = performance.now();
   const { db } = database;
@@ -76,7 +79,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   await db.execute(sql`insert into tenants (name, display_name, kind) values ('bench', 'Bench', 'customer')`);
   await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, usertype, role, password_hash, is_email_verified)
     select id, 'admin@bench.example', 'admin@bench.example', 'Bench', 'Admin', 1, 'owner', ${hash}, true from tenants where name = 'bench'`);
-  await db.execute(sql`insert into groups (tenant_id, name) select id, 'Group ' || g from tenants, generate_series(1, 20) g where name = 'bench'`);
+  await db.execute(
+    sql`insert into groups (tenant_id, name) select id, 'Group ' || g from tenants, generate_series(1, 20) g where name = 'bench'`,
+  );
   await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, connstatus, isprvaccess)
     select t.id, 'user' || i || '@bench.example', 'user' || i || '@bench.example',
       (array['Anna','Ben','Clara','David','Elena','Felix','Greta','Hugo'])[1 + i % 8],
@@ -146,7 +151,9 @@ console.info(`\nUsers list API over HTTP, ${SAMPLES} sequential requests per cas
 console.table(all);
 const bundle = bundleSize();
 if (bundle) {
-  console.info(`Initial web payload (gzip -9): JS ${(bundle.js / 1024).toFixed(1)} kB + CSS ${(bundle.css / 1024).toFixed(1)} kB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} kB in ${bundle.files} files`);
+  console.info(
+    `Initial web payload (gzip -9): JS ${(bundle.js / 1024).toFixed(1)} kB + CSS ${(bundle.css / 1024).toFixed(1)} kB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} kB in ${bundle.files} files`,
+  );
 } else {
   console.info('Web app not built (npm run build): bundle size SKIPPED.');
 }

@@ -33,9 +33,15 @@ export interface App {
 }
 
 /** Builds the whole server: database, plugins, modules. Listening is `server.ts`'s job. */
-export async function buildApp(config: Config, options: { database?: Database; logger?: boolean } = {}): Promise<App> {
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+export async function buildApp(
+  config: Config,
+  options: { database?: Database; logger?: boolean } = {},
+): Promise<App> {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   const mailer = createMailer(database, config.smtpUrl);
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -79,7 +85,11 @@ export async function buildApp(config: Config, options: { database?: Database; l
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Palisade API', version: '0.1.0', description: 'Multi-tenant network and cyber security console' },
+      info: {
+        title: 'Palisade API',
+        version: '0.1.0',
+        description: 'Multi-tenant network and cyber security console',
+      },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } },
     },

@@ -75,7 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? API_RATE_LIMIT.windowMs),
     },
     mainAdminTenant: env.MAIN_ADMIN_TENANT ?? 'platform',
-    featureTenants: parseFeatureTenants(env.FEATURE_TENANTS ?? 'acme:webFilter+privateDns+wgTab+analyticsDashboard'),
+    featureTenants: parseFeatureTenants(
+      env.FEATURE_TENANTS ?? 'acme:webFilter+privateDns+wgTab+analyticsDashboard',
+    ),
     signOutPartners: list(env.SIGNOUT_PARTNERS ?? 'ntgr'),
     publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     webDist: resolve(env.WEB_DIST ?? resolve(root, 'apps/web/dist')),

@@ -71,32 +71,72 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
     built = await buildApp(config, { database, logger: false });
     const { db } = database;
     const hash = await hashPassword(PASSWORD);
-    const [northwind] = await db.insert(tenants).values({ name: 'northwind', displayName: 'Northwind', kind: 'partner', themevalue: 'light', palette: 'corporate', primaryColor: '#1c5d99' }).returning();
+    const [northwind] = await db
+      .insert(tenants)
+      .values({
+        name: 'northwind',
+        displayName: 'Northwind',
+        kind: 'partner',
+        themevalue: 'light',
+        palette: 'corporate',
+        primaryColor: '#1c5d99',
+      })
+      .returning();
     const makeTenant = async (name: string, parentId: string | null) => {
-      const [t] = await db.insert(tenants).values({ name, displayName: name.toUpperCase(), kind: 'customer', parentId, themevalue: 'light', palette: 'classic' }).returning();
-      const g = await db.insert(groups).values([{ tenantId: t.id, name: 'Engineering' }, { tenantId: t.id, name: 'Sales' }]).returning({ id: groups.id });
+      const [t] = await db
+        .insert(tenants)
+        .values({
+          name,
+          displayName: name.toUpperCase(),
+          kind: 'customer',
+          parentId,
+          themevalue: 'light',
+          palette: 'classic',
+        })
+        .returning();
+      const g = await db
+        .insert(groups)
+        .values([
+          { tenantId: t.id, name: 'Engineering' },
+          { tenantId: t.id, name: 'Sales' },
+        ])
+        .returning({ id: groups.id });
       return { id: t.id, name, groupIds: g.map((r) => r.id) };
     };
     fixture.acme = await makeTenant('acme', northwind.id);
     fixture.globex = await makeTenant('globex', null);
     const account = (tenantId: string, username: string, role: string, usertype = 1) => ({
-      tenantId, username, email: username, firstname: username.split('@')[0], lastname: 'Test', role, usertype, passwordHash: hash, isEmailVerified: true,
+      tenantId,
+      username,
+      email: username,
+      firstname: username.split('@')[0],
+      lastname: 'Test',
+      role,
+      usertype,
+      passwordHash: hash,
+      isEmailVerified: true,
     });
-    await db.insert(users).values([
-      account(fixture.acme.id, 'admin@acme.test', 'owner'),
-      account(fixture.acme.id, 'auditor@acme.test', 'auditor'),
-      account(fixture.acme.id, 'helpdesk@acme.test', 'helpdesk'),
-      account(fixture.acme.id, 'billing@acme.test', 'billing_admin'),
-      account(fixture.globex.id, 'admin@globex.test', 'owner'),
-      account(northwind.id, 'partner@northwind.test', 'partner_admin', 2),
-      { ...account(fixture.acme.id, 'enduser@acme.test', 'user', 0) },
-    ]);
+    await db
+      .insert(users)
+      .values([
+        account(fixture.acme.id, 'admin@acme.test', 'owner'),
+        account(fixture.acme.id, 'auditor@acme.test', 'auditor'),
+        account(fixture.acme.id, 'helpdesk@acme.test', 'helpdesk'),
+        account(fixture.acme.id, 'billing@acme.test', 'billing_admin'),
+        account(fixture.globex.id, 'admin@globex.test', 'owner'),
+        account(northwind.id, 'partner@northwind.test', 'partner_admin', 2),
+        { ...account(fixture.acme.id, 'enduser@acme.test', 'user', 0) },
+      ]);
     fixture.app = built.app;
     fixture.routes = built.routes;
     fixture.database = database;
     fixture.config = config;
     fixture.signIn = async (username, password = PASSWORD) => {
-      const res = await built.app.inject({ method: 'POST', url: '/api/session', payload: { username, password } });
+      const res = await built.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`sign-in failed for ${username}: ${res.body}`);
       return res.json().sessid as string;
     };

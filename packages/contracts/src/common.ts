@@ -3,11 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 
 /** A string that must have trimmed length above zero (spec §5); the stored value is trimmed. */
 export const NonEmpty = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.required' })
-    .max(max, { message: 'validation.tooLong' });
+  z.string().trim().min(1, { message: 'validation.required' }).max(max, { message: 'validation.tooLong' });
 
 export const Email = z
   .string()
@@ -34,7 +30,8 @@ export const PageQuery = z.object({
 });
 
 /** A page of items with the total that matched. */
-export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
 
 export const IdList = z.object({ ids: z.array(Uuid).min(1, { message: 'validation.required' }).max(10_000) });
 export type IdList = z.infer<typeof IdList>;

@@ -27,13 +27,25 @@ export const SUBSCRIPTION_INCLUDE = 'all';
 
 export const TOAST_FADE_MS = 300;
 export const TOAST_REMOVE_MS = 400;
-export const TOAST_PLACEMENTS = ['topCenter', 'bottomCenter', 'topStart', 'topEnd', 'bottomStart', 'bottomEnd'] as const;
+export const TOAST_PLACEMENTS = [
+  'topCenter',
+  'bottomCenter',
+  'topStart',
+  'topEnd',
+  'bottomStart',
+  'bottomEnd',
+] as const;
 export type ToastPlacement = (typeof TOAST_PLACEMENTS)[number];
 
 export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
-export const I18N_NAMESPACES = ['translation', 'routeTranslation', 'subscriptionHistory', 'paymentHistory'] as const;
+export const I18N_NAMESPACES = [
+  'translation',
+  'routeTranslation',
+  'subscriptionHistory',
+  'paymentHistory',
+] as const;
 export const ANALYTICS_START_DELAY_MS = 500;
 
 /** Sign-in lockout: this many failures within the window lock the account for LOCKOUT_MS. */

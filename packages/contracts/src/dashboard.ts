@@ -28,5 +28,13 @@ export const DashboardSummary = z.object({
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
 export const dashboardEndpoints = {
-  summary: endpoint({ method: 'GET', path: '/dashboard/:tenant/summary', access: 'dashboard:view', summary: 'Counts and recent admin events', tags: ['dashboard'], params: TenantParams, response: DashboardSummary }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/dashboard/:tenant/summary',
+    access: 'dashboard:view',
+    summary: 'Counts and recent admin events',
+    tags: ['dashboard'],
+    params: TenantParams,
+    response: DashboardSummary,
+  }),
 };

@@ -2,7 +2,16 @@
  * Built-in roles (ARCHITECTURE.md §6) and the permission each grants. A permission is `module:action`.
  * The server enforces them on every route; the web only hides what a role cannot do.
  */
-export const MODULES = ['users', 'groups', 'tenant', 'events', 'dashboard', 'policies', 'devices', 'billing'] as const;
+export const MODULES = [
+  'users',
+  'groups',
+  'tenant',
+  'events',
+  'dashboard',
+  'policies',
+  'devices',
+  'billing',
+] as const;
 export type Module = (typeof MODULES)[number];
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -42,9 +51,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   partner_admin: EVERYTHING,
   owner: EVERYTHING,
   admin: EVERYTHING,
-  network_admin: [...view('users', 'groups', 'tenant', 'events', 'dashboard'), ...all('policies'), ...all('devices')],
+  network_admin: [
+    ...view('users', 'groups', 'tenant', 'events', 'dashboard'),
+    ...all('policies'),
+    ...all('devices'),
+  ],
   security_analyst: [...view('users', 'groups', 'tenant', 'events', 'dashboard', 'policies', 'devices')],
-  helpdesk: [...view('tenant', 'events', 'dashboard', 'groups', 'devices'), 'users:view', 'users:create', 'users:update'],
+  helpdesk: [
+    ...view('tenant', 'events', 'dashboard', 'groups', 'devices'),
+    'users:view',
+    'users:create',
+    'users:update',
+  ],
   auditor: MODULES.map((module) => `${module}:view` as const),
   billing_admin: [...view('tenant', 'dashboard'), ...all('billing')],
   user: [],

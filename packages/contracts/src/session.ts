@@ -48,7 +48,10 @@ export const SignInResult = z.union([
 ]);
 export type SignInResult = z.infer<typeof SignInResult>;
 
-export const OtpCode = z.string().trim().regex(/^\d{6}$/, { message: 'validation.otp' });
+export const OtpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'validation.otp' });
 export const OtpSignInInput = z.object({ transid: z.string().min(1).max(200), code: OtpCode });
 
 /** Passwords: 10 to 256 characters. */
@@ -66,7 +69,10 @@ export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const SignUpResult = z.object({ transid: z.string(), email: z.string() });
 
-export const UserVerifyResult = z.object({ transid: z.string(), userstatus: z.enum(['verified', 'pending']) });
+export const UserVerifyResult = z.object({
+  transid: z.string(),
+  userstatus: z.enum(['verified', 'pending']),
+});
 export const TransStatus = z.object({
   transid: z.string(),
   transstatus: z.enum(['pending', 'completed', 'expired']),
@@ -94,7 +100,10 @@ export const ProfileInput = z.object({
 });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
-export const PasswordChangeInput = z.object({ current: z.string().min(1, { message: 'validation.required' }), next: Password });
+export const PasswordChangeInput = z.object({
+  current: z.string().min(1, { message: 'validation.required' }),
+  next: Password,
+});
 export const TotpEnrolment = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
 export const TotpCodeInput = z.object({ code: OtpCode });
 
@@ -102,18 +111,129 @@ const PartnerParams = z.object({ name: TenantName });
 const TransParams = z.object({ transid: z.string().min(1).max(200) });
 
 export const sessionEndpoints = {
-  signIn: endpoint({ method: 'POST', path: '/session', access: 'public', summary: 'Sign in', tags: ['session'], body: SignInInput, response: SignInResult }),
-  signInOtp: endpoint({ method: 'POST', path: '/session/otp', access: 'public', summary: 'Complete sign-in with a TOTP code', tags: ['session'], body: OtpSignInInput, response: Session.extend({ sessid: z.string() }) }),
-  getSession: endpoint({ method: 'GET', path: '/session', access: 'session', summary: 'The current session', tags: ['session'], response: Session }),
-  signOut: endpoint({ method: 'DELETE', path: '/session', access: 'session', summary: 'Sign out', tags: ['session'], response: Ok }),
-  signUp: endpoint({ method: 'POST', path: '/signup', access: 'public', summary: 'Create a tenant and its owner', tags: ['session'], body: SignUpInput, response: SignUpResult, status: 201 }),
-  resendVerification: endpoint({ method: 'POST', path: '/signup/resend', access: 'public', summary: 'Send the verification e-mail again', tags: ['session'], body: ResendInput, response: Ok, status: 202 }),
-  verifyUser: endpoint({ method: 'GET', path: '/user/verify/:transid', access: 'public', summary: 'Verify an e-mail address', tags: ['session'], params: TransParams, response: UserVerifyResult }),
-  transStatus: endpoint({ method: 'GET', path: '/trans/status/web/:transid', access: 'public', summary: 'Status of a transaction', tags: ['session'], params: TransParams, response: TransStatus }),
-  partnerBranding: endpoint({ method: 'GET', path: '/partner/:name', access: 'public', summary: "A partner's sign-in branding", tags: ['session'], params: PartnerParams, response: PartnerBranding }),
-  updateProfile: endpoint({ method: 'PUT', path: '/me', access: 'session', summary: 'Update my profile and preferences', tags: ['me'], body: ProfileInput, response: Session }),
-  changePassword: endpoint({ method: 'PUT', path: '/me/password', access: 'session', summary: 'Change my password', tags: ['me'], body: PasswordChangeInput, response: Ok }),
-  startTotp: endpoint({ method: 'POST', path: '/me/totp', access: 'session', summary: 'Start TOTP enrolment', tags: ['me'], response: TotpEnrolment }),
-  confirmTotp: endpoint({ method: 'POST', path: '/me/totp/verify', access: 'session', summary: 'Confirm TOTP enrolment', tags: ['me'], body: TotpCodeInput, response: Ok }),
-  disableTotp: endpoint({ method: 'DELETE', path: '/me/totp', access: 'session', summary: 'Turn TOTP off', tags: ['me'], body: TotpCodeInput, response: Ok }),
+  signIn: endpoint({
+    method: 'POST',
+    path: '/session',
+    access: 'public',
+    summary: 'Sign in',
+    tags: ['session'],
+    body: SignInInput,
+    response: SignInResult,
+  }),
+  signInOtp: endpoint({
+    method: 'POST',
+    path: '/session/otp',
+    access: 'public',
+    summary: 'Complete sign-in with a TOTP code',
+    tags: ['session'],
+    body: OtpSignInInput,
+    response: Session.extend({ sessid: z.string() }),
+  }),
+  getSession: endpoint({
+    method: 'GET',
+    path: '/session',
+    access: 'session',
+    summary: 'The current session',
+    tags: ['session'],
+    response: Session,
+  }),
+  signOut: endpoint({
+    method: 'DELETE',
+    path: '/session',
+    access: 'session',
+    summary: 'Sign out',
+    tags: ['session'],
+    response: Ok,
+  }),
+  signUp: endpoint({
+    method: 'POST',
+    path: '/signup',
+    access: 'public',
+    summary: 'Create a tenant and its owner',
+    tags: ['session'],
+    body: SignUpInput,
+    response: SignUpResult,
+    status: 201,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/signup/resend',
+    access: 'public',
+    summary: 'Send the verification e-mail again',
+    tags: ['session'],
+    body: ResendInput,
+    response: Ok,
+    status: 202,
+  }),
+  verifyUser: endpoint({
+    method: 'GET',
+    path: '/user/verify/:transid',
+    access: 'public',
+    summary: 'Verify an e-mail address',
+    tags: ['session'],
+    params: TransParams,
+    response: UserVerifyResult,
+  }),
+  transStatus: endpoint({
+    method: 'GET',
+    path: '/trans/status/web/:transid',
+    access: 'public',
+    summary: 'Status of a transaction',
+    tags: ['session'],
+    params: TransParams,
+    response: TransStatus,
+  }),
+  partnerBranding: endpoint({
+    method: 'GET',
+    path: '/partner/:name',
+    access: 'public',
+    summary: "A partner's sign-in branding",
+    tags: ['session'],
+    params: PartnerParams,
+    response: PartnerBranding,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/me',
+    access: 'session',
+    summary: 'Update my profile and preferences',
+    tags: ['me'],
+    body: ProfileInput,
+    response: Session,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/me/password',
+    access: 'session',
+    summary: 'Change my password',
+    tags: ['me'],
+    body: PasswordChangeInput,
+    response: Ok,
+  }),
+  startTotp: endpoint({
+    method: 'POST',
+    path: '/me/totp',
+    access: 'session',
+    summary: 'Start TOTP enrolment',
+    tags: ['me'],
+    response: TotpEnrolment,
+  }),
+  confirmTotp: endpoint({
+    method: 'POST',
+    path: '/me/totp/verify',
+    access: 'session',
+    summary: 'Confirm TOTP enrolment',
+    tags: ['me'],
+    body: TotpCodeInput,
+    response: Ok,
+  }),
+  disableTotp: endpoint({
+    method: 'DELETE',
+    path: '/me/totp',
+    access: 'session',
+    summary: 'Turn TOTP off',
+    tags: ['me'],
+    body: TotpCodeInput,
+    response: Ok,
+  }),
 };

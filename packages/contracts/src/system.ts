@@ -9,11 +9,39 @@ export const PublicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
-export const OutboxMail = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() });
+export const OutboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
 export type OutboxMail = z.infer<typeof OutboxMail>;
 
 export const systemEndpoints = {
-  health: endpoint({ method: 'GET', path: '/health', access: 'public', summary: 'Ready check', tags: ['system'], response: z.object({ status: z.literal('ok') }) }),
-  publicConfig: endpoint({ method: 'GET', path: '/config', access: 'public', summary: 'Public client settings', tags: ['system'], response: PublicConfig }),
-  outbox: endpoint({ method: 'GET', path: '/dev/outbox', access: 'public', summary: 'Mail sent without SMTP (not in production)', tags: ['system'], query: z.object({ to: z.string().optional() }), response: z.array(OutboxMail) }),
+  health: endpoint({
+    method: 'GET',
+    path: '/health',
+    access: 'public',
+    summary: 'Ready check',
+    tags: ['system'],
+    response: z.object({ status: z.literal('ok') }),
+  }),
+  publicConfig: endpoint({
+    method: 'GET',
+    path: '/config',
+    access: 'public',
+    summary: 'Public client settings',
+    tags: ['system'],
+    response: PublicConfig,
+  }),
+  outbox: endpoint({
+    method: 'GET',
+    path: '/dev/outbox',
+    access: 'public',
+    summary: 'Mail sent without SMTP (not in production)',
+    tags: ['system'],
+    query: z.object({ to: z.string().optional() }),
+    response: z.array(OutboxMail),
+  }),
 };

@@ -40,7 +40,31 @@ export const TenantParams = z.object({ tenant: TenantName });
 export const TenantNameParams = z.object({ name: TenantName });
 
 export const tenantEndpoints = {
-  getTenant: endpoint({ method: 'GET', path: '/subscriber/tenant/:name', access: 'tenant:view', summary: 'A tenant', tags: ['tenant'], params: TenantNameParams, response: Tenant }),
-  updateTenant: endpoint({ method: 'PUT', path: '/subscriber/tenant/:name', access: 'tenant:update', summary: 'Update a tenant', tags: ['tenant'], params: TenantNameParams, body: TenantUpdate, response: Tenant }),
-  primaryUser: endpoint({ method: 'GET', path: '/tenant/primaryuser', access: 'tenant:view', summary: "The signed-in tenant's primary user", tags: ['tenant'], response: PrimaryUser }),
+  getTenant: endpoint({
+    method: 'GET',
+    path: '/subscriber/tenant/:name',
+    access: 'tenant:view',
+    summary: 'A tenant',
+    tags: ['tenant'],
+    params: TenantNameParams,
+    response: Tenant,
+  }),
+  updateTenant: endpoint({
+    method: 'PUT',
+    path: '/subscriber/tenant/:name',
+    access: 'tenant:update',
+    summary: 'Update a tenant',
+    tags: ['tenant'],
+    params: TenantNameParams,
+    body: TenantUpdate,
+    response: Tenant,
+  }),
+  primaryUser: endpoint({
+    method: 'GET',
+    path: '/tenant/primaryuser',
+    access: 'tenant:view',
+    summary: "The signed-in tenant's primary user",
+    tags: ['tenant'],
+    response: PrimaryUser,
+  }),
 };

@@ -34,7 +34,10 @@ export interface Database {
 /**
  * Opens PGlite (no URL, a directory, or `memory://`) or PostgreSQL (`postgres://…`) and applies migrations.
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+}): Promise<Database> {
   const url = options.databaseUrl;
   let db: Db;
   let close: () => Promise<void>;

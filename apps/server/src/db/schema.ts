@@ -45,7 +45,9 @@ export const users = pgTable('users', {
   lockedUntil: ts('locked_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
-  search: text('search').generatedAlwaysAs(sql`lower(username || ' ' || firstname || ' ' || lastname || ' ' || email)`),
+  search: text('search').generatedAlwaysAs(
+    sql`lower(username || ' ' || firstname || ' ' || lastname || ' ' || email)`,
+  ),
 });
 
 export const groups = pgTable('groups', {
@@ -80,7 +82,9 @@ export const transactions = pgTable('transactions', {
   tenantId: uuid('tenant_id').notNull(),
   userId: uuid('user_id').notNull(),
   kind: text('kind', { enum: ['email_verification', 'otp_sign_in'] }).notNull(),
-  status: text('status', { enum: ['pending', 'completed', 'expired'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'completed', 'expired'] })
+    .notNull()
+    .default('pending'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   completedAt: ts('completed_at'),

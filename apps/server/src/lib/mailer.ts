@@ -24,7 +24,9 @@ export function createMailer(database: Database, smtpUrl: string | null): Mailer
   }
   return {
     async send(mail) {
-      await database.db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
+      await database.db
+        .insert(mailOutbox)
+        .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
     },
   };
 }

@@ -57,7 +57,11 @@ export async function resolveActor(database: Database, request: FastifyRequest):
  * Whether an actor may work on a tenant: its own, a customer of its partner (partner admins), or any
  * (platform admins). Anything else is answered 404 so tenants cannot be discovered.
  */
-export async function resolveTenant(database: Database, actor: Actor, name: string | undefined): Promise<TenantRef> {
+export async function resolveTenant(
+  database: Database,
+  actor: Actor,
+  name: string | undefined,
+): Promise<TenantRef> {
   if (!name || name === actor.tenantName) {
     return { id: actor.tenantId, name: actor.tenantName, kind: actor.tenantKind };
   }
@@ -68,13 +72,18 @@ export async function resolveTenant(database: Database, actor: Actor, name: stri
     .limit(1);
   const isManaged =
     tenant &&
-    (actor.role === 'platform_admin' || (actor.role === 'partner_admin' && tenant.parentId === actor.tenantId));
+    (actor.role === 'platform_admin' ||
+      (actor.role === 'partner_admin' && tenant.parentId === actor.tenantId));
   if (!isManaged) throw notFound('Tenant');
   return { id: tenant.id, name: tenant.name, kind: tenant.kind as TenantKind };
 }
 
 /** Session → tenant → permission, in that order: 401, then 404, then 403. */
-export async function resolveContext(database: Database, request: FastifyRequest, access: Access): Promise<Ctx> {
+export async function resolveContext(
+  database: Database,
+  request: FastifyRequest,
+  access: Access,
+): Promise<Ctx> {
   const actor = await resolveActor(database, request);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const tenant = await resolveTenant(database, actor, params.tenant ?? params.name);

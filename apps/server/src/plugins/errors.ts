@@ -29,8 +29,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const details = error.validation.map((v) => ({
-        path: [where === 'querystring' ? 'query' : where, ...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: detailMessage(v.message ?? "", v.keyword),
+        path: [where === 'querystring' ? 'query' : where, ...v.instancePath.split('/').filter(Boolean)].join(
+          '.',
+        ),
+        message: detailMessage(v.message ?? '', v.keyword),
       }));
       return reply.status(400).send({
         errcode: ERRORS.validation_failed.errcode,

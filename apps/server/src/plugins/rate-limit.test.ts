@@ -15,6 +15,8 @@ describe(`server rate limit (${redisUrl ? 'Redis' : 'in memory'})`, () => {
     expect(limited.json()).toMatchObject({ errcode: 6, code: 'rate_limited' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another path is counted separately.
-    expect((await f.app.inject({ url: '/api/session', headers: { 'x-auth-token': token } })).statusCode).toBe(200);
+    expect((await f.app.inject({ url: '/api/session', headers: { 'x-auth-token': token } })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -7,8 +7,59 @@ import type { Ctx } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../modules/users/users.service';
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Elena', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas', 'Kira', 'Lukas', 'Mia', 'Noah', 'Olivia', 'Paul', 'Quinn', 'Rosa', 'Sven', 'Tara', 'Uwe', 'Vera', 'Will', 'Xenia', 'Yusuf', 'Zoe'];
-const LAST = ['Adler', 'Becker', 'Chen', 'Dietrich', 'Engel', 'Fischer', 'Garcia', 'Hoffmann', 'Ito', 'Jansen', 'Klein', 'Lopez', 'Meyer', 'Novak', 'Okafor', 'Peters', 'Richter', 'Schmidt', 'Tanaka', 'Vogel', 'Wagner', 'Young', 'Zimmer'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Elena',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Ida',
+  'Jonas',
+  'Kira',
+  'Lukas',
+  'Mia',
+  'Noah',
+  'Olivia',
+  'Paul',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Uwe',
+  'Vera',
+  'Will',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
+];
+const LAST = [
+  'Adler',
+  'Becker',
+  'Chen',
+  'Dietrich',
+  'Engel',
+  'Fischer',
+  'Garcia',
+  'Hoffmann',
+  'Ito',
+  'Jansen',
+  'Klein',
+  'Lopez',
+  'Meyer',
+  'Novak',
+  'Okafor',
+  'Peters',
+  'Richter',
+  'Schmidt',
+  'Tanaka',
+  'Vogel',
+  'Wagner',
+  'Young',
+  'Zimmer',
+];
 const GROUPS = ['Engineering', 'Sales', 'Support', 'Finance', 'Remote workers'];
 
 interface Seeded {
@@ -21,7 +72,9 @@ async function addAdmin(
   account: { username: string; firstname: string; lastname: string; role: Role; usertype: number },
   passwordHash: string,
 ) {
-  await database.db.insert(users).values({ tenantId, ...account, email: account.username, passwordHash, isEmailVerified: true });
+  await database.db
+    .insert(users)
+    .values({ tenantId, ...account, email: account.username, passwordHash, isEmailVerified: true });
 }
 
 /** One customer tenant: its administrators, groups and about fifty end users, through the users service. */
@@ -42,7 +95,16 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
     .returning({ id: groups.id });
   const ctx: Ctx = {
     tenant: { id: tenant.id, name: tenant.name, kind: 'customer' },
-    actor: { id: owner.id, username: owner.username, role: 'owner', usertype: 1, tenantId: tenant.id, tenantName: tenant.name, tenantKind: 'customer', sessionHash: '' },
+    actor: {
+      id: owner.id,
+      username: owner.username,
+      role: 'owner',
+      usertype: 1,
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      tenantKind: 'customer',
+      sessionHash: '',
+    },
     ip: null,
   };
   const seedOffset = tenant.name.length;
@@ -60,7 +122,10 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
       suci: i % 6 === 0 ? `suci-0-001-01-0000-0-0-${String(1_000_000_000 + i).padStart(10, '0')}` : null,
     });
     if (i % 4 !== 3) {
-      await database.db.update(users).set({ connstatus: i % 2 === 0 ? 'connected' : 'disconnected' }).where(eq(users.id, user.id));
+      await database.db
+        .update(users)
+        .set({ connstatus: i % 2 === 0 ? 'connected' : 'disconnected' })
+        .where(eq(users.id, user.id));
     }
   }
 }
@@ -76,37 +141,92 @@ export async function seed(database: Database, config: Config): Promise<Seeded> 
   if (!platform && (config.seedDemo || config.adminEmail)) {
     [platform] = await db
       .insert(tenants)
-      .values({ name: 'platform', displayName: 'Palisade Platform', kind: 'platform', themevalue: 'light', palette: 'classic' })
+      .values({
+        name: 'platform',
+        displayName: 'Palisade Platform',
+        kind: 'platform',
+        themevalue: 'light',
+        palette: 'classic',
+      })
       .returning();
   }
   if (platform && config.adminEmail && config.adminPassword) {
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'platform_admin')).limit(1);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'platform_admin'))
+      .limit(1);
     if (!existing) {
       await addAdmin(
         database,
         platform.id,
-        { username: config.adminEmail.toLowerCase(), firstname: 'Platform', lastname: 'Administrator', role: 'platform_admin', usertype: 1 },
+        {
+          username: config.adminEmail.toLowerCase(),
+          firstname: 'Platform',
+          lastname: 'Administrator',
+          role: 'platform_admin',
+          usertype: 1,
+        },
         await hashPassword(config.adminPassword),
       );
       lines.push(`  Platform administrator created: ${config.adminEmail}`);
     }
   }
   if (!config.seedDemo) return { lines };
-  const [northwindExists] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'northwind'));
+  const [northwindExists] = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(eq(tenants.name, 'northwind'));
   if (northwindExists) {
-    lines.push('  Demo data is already loaded: sign in as admin@acme.example with the demo password of the first start.');
+    lines.push(
+      '  Demo data is already loaded: sign in as admin@acme.example with the demo password of the first start.',
+    );
     return { lines };
   }
   const passwordHash = await hashPassword(config.demoPassword);
-  const [existingPlatformAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'platform_admin')).limit(1);
+  const [existingPlatformAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'platform_admin'))
+    .limit(1);
   if (!existingPlatformAdmin) {
-    await addAdmin(database, platform.id, { username: 'admin@platform.example', firstname: 'Platform', lastname: 'Admin', role: 'platform_admin', usertype: 1 }, passwordHash);
+    await addAdmin(
+      database,
+      platform.id,
+      {
+        username: 'admin@platform.example',
+        firstname: 'Platform',
+        lastname: 'Admin',
+        role: 'platform_admin',
+        usertype: 1,
+      },
+      passwordHash,
+    );
   }
   const [northwind] = await db
     .insert(tenants)
-    .values({ name: 'northwind', displayName: 'Northwind Security Partners', kind: 'partner', parentId: platform.id, themevalue: 'light', palette: 'corporate', primaryColor: '#1c5d99' })
+    .values({
+      name: 'northwind',
+      displayName: 'Northwind Security Partners',
+      kind: 'partner',
+      parentId: platform.id,
+      themevalue: 'light',
+      palette: 'corporate',
+      primaryColor: '#1c5d99',
+    })
     .returning();
-  await addAdmin(database, northwind.id, { username: 'admin@northwind.example', firstname: 'Nora', lastname: 'Partner', role: 'partner_admin', usertype: 2 }, passwordHash);
+  await addAdmin(
+    database,
+    northwind.id,
+    {
+      username: 'admin@northwind.example',
+      firstname: 'Nora',
+      lastname: 'Partner',
+      role: 'partner_admin',
+      usertype: 2,
+    },
+    passwordHash,
+  );
   for (const [name, displayName, palette] of [
     ['acme', 'Acme Corporation', 'classic'],
     ['globex', 'Globex Industries', 'modern'],

@@ -20,7 +20,9 @@ export function dashboardRoutes(app: FastifyInstance, database: Database) {
   route(app, database, e.summary, ({ ctx }) =>
     database.tenantTx(ctx.tenant.id, async (tx) => {
       const t = ctx.tenant.id;
-      const [c] = await queryRows<Counts>(tx, sql`
+      const [c] = await queryRows<Counts>(
+        tx,
+        sql`
         select
           count(*) filter (where usertype = 0)::int as users,
           count(*) filter (where usertype = 0 and connstatus = 'connected')::int as connected,
@@ -29,7 +31,8 @@ export function dashboardRoutes(app: FastifyInstance, database: Database) {
           count(*) filter (where usertype = 0 and isxdrenabled)::int as xdr,
           count(*) filter (where usertype <> 0)::int as admins,
           (select count(*) from groups where tenant_id = ${t})::int as groups
-        from users where tenant_id = ${t}`);
+        from users where tenant_id = ${t}`,
+      );
       const events = await recentEvents(tx, t, 10);
       return {
         users: c.users,

@@ -26,7 +26,11 @@ export interface EventInput {
 }
 
 /** Records a write in the admin event log, inside the caller's transaction. */
-export async function recordEvent(tx: Tx, ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string; username: string } | null }, event: EventInput) {
+export async function recordEvent(
+  tx: Tx,
+  ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string; username: string } | null },
+  event: EventInput,
+) {
   await tx.insert(adminEvents).values({
     tenantId: ctx.tenant.id,
     actorId: ctx.actor?.id ?? null,

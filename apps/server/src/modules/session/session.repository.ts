@@ -83,10 +83,21 @@ export async function completeTransaction(db: Db | Tx, id: string) {
   await db
     .update(transactions)
     .set({ status: 'completed', completedAt: new Date() })
-    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending'), gt(transactions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.status, 'pending'),
+        gt(transactions.expiresAt, sql`now()`),
+      ),
+    );
 }
 
-export async function updateUser(db: Db | Tx, tenantId: string, id: string, values: Partial<typeof users.$inferInsert>) {
+export async function updateUser(
+  db: Db | Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+) {
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

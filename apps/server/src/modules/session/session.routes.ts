@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import * as repo from './session.repository';
-import * as service from './session.service';
 import type { SessionDeps } from './session.service';
+import * as service from './session.service';
 
 const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
   ip: request.ip ?? null,
@@ -32,8 +32,13 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
   route(app, database, e.transStatus, ({ params }) => service.transStatus(deps, params.transid));
   route(app, database, e.partnerBranding, async ({ params }) => {
     const tenant = await repo.findTenantByName(database.db, params.name);
-    if (!tenant || tenant.kind !== 'partner') throw notFound('Partner');
-    return { name: tenant.name, displayName: tenant.displayName, primaryColor: tenant.primaryColor, logo: tenant.logo };
+    if (tenant?.kind !== 'partner') throw notFound('Partner');
+    return {
+      name: tenant.name,
+      displayName: tenant.displayName,
+      primaryColor: tenant.primaryColor,
+      logo: tenant.logo,
+    };
   });
   route(app, database, e.updateProfile, ({ ctx, body }) => service.updateProfile(deps, ctx.actor, body));
   route(app, database, e.changePassword, async ({ ctx, body }) => {

@@ -46,13 +46,19 @@ function featuresFor(config: Config, tenantName: string): FeatureFlag[] {
 }
 
 /** The session as the client sees it. */
-export async function presentSession(deps: SessionDeps, tenantId: string, userId: string, idHash: string): Promise<Session> {
+export async function presentSession(
+  deps: SessionDeps,
+  tenantId: string,
+  userId: string,
+  idHash: string,
+): Promise<Session> {
   const { db } = deps.database;
   const user = await repo.findUser(db, tenantId, userId);
   const tenant = await repo.findTenantById(db, tenantId);
   if (!user || !tenant) throw notFound('Session');
   const parent = tenant.parentId ? await repo.findTenantById(db, tenant.parentId) : null;
-  const partnername = tenant.kind === 'partner' ? tenant.name : parent?.kind === 'partner' ? parent.name : null;
+  const partnername =
+    tenant.kind === 'partner' ? tenant.name : parent?.kind === 'partner' ? parent.name : null;
   const expiresAt = (await repo.sessionExpiry(db, idHash)) ?? new Date(Date.now() + SESSION_DURATION_MS);
   return {
     userid: user.id,
@@ -116,7 +122,9 @@ async function recordFailure(deps: SessionDeps, user: UserRow): Promise<AppError
     firstFailedAt: isWindowOpen ? user.firstFailedAt : new Date(now),
     lockedUntil,
   });
-  return lockedUntil ? lockedError(lockedUntil) : new AppError('invalid_credentials', 'Wrong e-mail or password.');
+  return lockedUntil
+    ? lockedError(lockedUntil)
+    : new AppError('invalid_credentials', 'Wrong e-mail or password.');
 }
 
 /** Password sign-in; answers a session, or a transaction for the TOTP step. */
@@ -131,7 +139,11 @@ export async function signIn(
   if (!user) throw new AppError('invalid_credentials', 'Wrong e-mail or password.');
   if (!isValid) throw await recordFailure(deps, user);
   if (!user.isEmailVerified) throw new AppError('email_not_verified', 'Verify your e-mail address first.');
-  await repo.updateUser(deps.database.db, user.tenantId, user.id, { failedLogins: 0, firstFailedAt: null, lockedUntil: null });
+  await repo.updateUser(deps.database.db, user.tenantId, user.id, {
+    failedLogins: 0,
+    firstFailedAt: null,
+    lockedUntil: null,
+  });
   if (user.isTotpEnabled) {
     const transid = newId();
     await repo.insertTransaction(deps.database.db, {
@@ -148,7 +160,9 @@ export async function signIn(
 
 async function checkTotp(secret: string | null, code: string): Promise<boolean> {
   if (!secret) return false;
-  const result = await verifyTotp({ secret, token: code, epochTolerance: 30 }).catch(() => ({ valid: false }));
+  const result = await verifyTotp({ secret, token: code, epochTolerance: 30 }).catch(() => ({
+    valid: false,
+  }));
   return result.valid;
 }
 
@@ -159,7 +173,7 @@ export async function signInOtp(
   meta: { ip: string | null; userAgent: string | null },
 ) {
   const trans = await repo.findTransaction(deps.database.db, input.transid);
-  if (!trans || trans.kind !== 'otp_sign_in') throw notFound('Transaction');
+  if (trans?.kind !== 'otp_sign_in') throw notFound('Transaction');
   if (trans.status !== 'pending' || trans.expiresAt.getTime() < Date.now()) {
     throw new AppError('transaction_expired', 'This sign-in has expired. Sign in again.');
   }
@@ -213,7 +227,13 @@ export async function signUp(deps: SessionDeps, input: SignUpInput, ip: string |
   const user = await db.transaction(async (tx) => {
     const [tenant] = await tx
       .insert(tenants)
-      .values({ name: input.tenant, displayName: input.organisation, kind: 'customer', themevalue: 'light', palette: 'classic' })
+      .values({
+        name: input.tenant,
+        displayName: input.organisation,
+        kind: 'customer',
+        themevalue: 'light',
+        palette: 'classic',
+      })
       .returning();
     const [owner] = await tx
       .insert(users)
@@ -228,8 +248,18 @@ export async function signUp(deps: SessionDeps, input: SignUpInput, ip: string |
         passwordHash,
       })
       .returning();
-    const ctx = { tenant: { id: tenant.id, name: tenant.name, kind: tenant.kind }, actor: { id: owner.id, username: owner.username }, ip };
-    await recordEvent(tx, ctx, { action: 'tenant.create', objectType: 'tenant', objectId: tenant.id, objectName: tenant.name, after: { name: tenant.name, displayName: tenant.displayName } });
+    const ctx = {
+      tenant: { id: tenant.id, name: tenant.name, kind: tenant.kind },
+      actor: { id: owner.id, username: owner.username },
+      ip,
+    };
+    await recordEvent(tx, ctx, {
+      action: 'tenant.create',
+      objectType: 'tenant',
+      objectId: tenant.id,
+      objectName: tenant.name,
+      after: { name: tenant.name, displayName: tenant.displayName },
+    });
     return owner;
   });
   const transid = await sendVerification(deps, user);
@@ -244,7 +274,7 @@ export async function resendVerification(deps: SessionDeps, email: string) {
 
 async function loadVerification(deps: SessionDeps, transid: string) {
   const trans = await repo.findTransaction(deps.database.db, transid);
-  if (!trans || trans.kind !== 'email_verification') throw notFound('Transaction');
+  if (trans?.kind !== 'email_verification') throw notFound('Transaction');
   const user = await repo.findUser(deps.database.db, trans.tenantId, trans.userId);
   if (!user) throw notFound('Transaction');
   return { trans, user };
@@ -281,14 +311,20 @@ export async function updateProfile(deps: SessionDeps, actor: Actor, input: Prof
   return presentSession(deps, actor.tenantId, actor.id, actor.sessionHash);
 }
 
-export async function changePassword(deps: SessionDeps, actor: Actor, input: { current: string; next: string }) {
+export async function changePassword(
+  deps: SessionDeps,
+  actor: Actor,
+  input: { current: string; next: string },
+) {
   const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
   if (!user || !(await verifyPassword(user.passwordHash, input.current))) {
     throw new AppError('password_incorrect', 'The current password is not correct.', [
       { path: 'body.current', message: 'validation.passwordIncorrect' },
     ]);
   }
-  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, { passwordHash: await hashPassword(input.next) });
+  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
+    passwordHash: await hashPassword(input.next),
+  });
 }
 
 /** Starts TOTP enrolment: a new secret, kept pending until a code proves the app has it. */
@@ -302,7 +338,9 @@ export async function startTotp(deps: SessionDeps, actor: Actor) {
 export async function confirmTotp(deps: SessionDeps, actor: Actor, code: string) {
   const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
   if (!user || !(await checkTotp(user.totpPendingSecret, code))) {
-    throw new AppError('otp_invalid', 'The code is not valid.', [{ path: 'body.code', message: 'validation.otpInvalid' }]);
+    throw new AppError('otp_invalid', 'The code is not valid.', [
+      { path: 'body.code', message: 'validation.otpInvalid' },
+    ]);
   }
   await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
     totpSecret: user.totpPendingSecret,
@@ -314,7 +352,12 @@ export async function confirmTotp(deps: SessionDeps, actor: Actor, code: string)
 export async function disableTotp(deps: SessionDeps, actor: Actor, code: string) {
   const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
   if (!user || !(await checkTotp(user.totpSecret, code))) {
-    throw new AppError('otp_invalid', 'The code is not valid.', [{ path: 'body.code', message: 'validation.otpInvalid' }]);
+    throw new AppError('otp_invalid', 'The code is not valid.', [
+      { path: 'body.code', message: 'validation.otpInvalid' },
+    ]);
   }
-  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, { totpSecret: null, isTotpEnabled: false });
+  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
+    totpSecret: null,
+    isTotpEnabled: false,
+  });
 }

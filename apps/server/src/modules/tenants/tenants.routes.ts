@@ -1,4 +1,4 @@
-import { type Tenant, tenantEndpoints as e } from '@palisade/contracts';
+import { tenantEndpoints as e, type Tenant } from '@palisade/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
@@ -41,7 +41,10 @@ export function tenantsRoutes(app: FastifyInstance, database: Database) {
   route(app, database, e.updateTenant, async ({ ctx, body }) => {
     const before = await loadTenant(database, ctx);
     await database.db.transaction(async (tx) => {
-      await tx.update(tenants).set({ ...body, updatedAt: new Date() }).where(eq(tenants.id, ctx.tenant.id));
+      await tx
+        .update(tenants)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(tenants.id, ctx.tenant.id));
       await recordEvent(tx, ctx, {
         action: 'tenant.update',
         objectType: 'tenant',
@@ -58,7 +61,13 @@ export function tenantsRoutes(app: FastifyInstance, database: Database) {
     // The primary user is the tenant's first owner (its creator), else its first administrator.
     const rows = await database.tenantTx(ctx.tenant.id, (tx) =>
       tx
-        .select({ email: users.email, username: users.username, firstname: users.firstname, lastname: users.lastname, role: users.role })
+        .select({
+          email: users.email,
+          username: users.username,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          role: users.role,
+        })
         .from(users)
         .where(and(eq(users.tenantId, ctx.tenant.id), eq(users.usertype, 1)))
         .orderBy(asc(users.createdAt))
@@ -66,6 +75,11 @@ export function tenantsRoutes(app: FastifyInstance, database: Database) {
     );
     const primary = rows.find((r) => r.role === 'owner') ?? rows[0];
     if (!primary) throw notFound('Primary user');
-    return { email: primary.email, username: primary.username, firstname: primary.firstname, lastname: primary.lastname };
+    return {
+      email: primary.email,
+      username: primary.username,
+      firstname: primary.firstname,
+      lastname: primary.lastname,
+    };
   });
 }

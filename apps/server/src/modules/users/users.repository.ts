@@ -29,7 +29,9 @@ const columns = {
 };
 
 export type UserRow = {
-  [K in keyof typeof columns]: K extends 'groups' ? string[] : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
+  [K in keyof typeof columns]: K extends 'groups'
+    ? string[]
+    : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
 };
 
 const SORTS = {
@@ -51,7 +53,13 @@ export async function listUsers(tx: Tx, tenantId: string, query: UserListQuery) 
   const direction = query.order === 'desc' ? desc : asc;
   const orderBy = [...SORTS[query.sort].map((c) => direction(c)), direction(users.id)];
   const [items, [{ total }]] = await Promise.all([
-    tx.select(columns).from(users).where(where).orderBy(...orderBy).limit(query.limit).offset(query.offset),
+    tx
+      .select(columns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
     tx.select({ total: count() }).from(users).where(where),
   ]);
   return { items: items as UserRow[], total: Number(total) };
@@ -83,7 +91,12 @@ export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Pro
   return row.id;
 }
 
-export async function updateUser(tx: Tx, tenantId: string, id: string, values: Partial<typeof users.$inferInsert>) {
+export async function updateUser(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+) {
   await tx
     .update(users)
     .set({ ...values, updatedAt: new Date() })

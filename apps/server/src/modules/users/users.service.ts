@@ -1,4 +1,10 @@
-import { suciToImsi, type User, type UserInput, type UserListQuery, type UserUpdate } from '@palisade/contracts';
+import {
+  suciToImsi,
+  type User,
+  type UserInput,
+  type UserListQuery,
+  type UserUpdate,
+} from '@palisade/contracts';
 import type { Database } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -38,7 +44,8 @@ const userExists = () =>
 
 /** A unique-index violation that slipped past the friendly check (two concurrent creates). */
 function rethrowUnique(error: unknown): never {
-  const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   if (code === '23505') throw userExists();
   throw error;
 }
@@ -86,7 +93,13 @@ export async function createUser(database: Database, ctx: Ctx, input: UserInput)
       });
       await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
       const user = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
-      await recordEvent(tx, ctx, { action: 'user.create', objectType: 'user', objectId: id, objectName: username, after: user });
+      await recordEvent(tx, ctx, {
+        action: 'user.create',
+        objectType: 'user',
+        objectId: id,
+        objectName: username,
+        after: user,
+      });
       return user;
     })
     .catch(rethrowUnique);
@@ -108,7 +121,14 @@ export async function updateUser(database: Database, ctx: Ctx, id: string, input
       if (groups) await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
       const before = presentUser(beforeRow, ctx.tenant.name);
       const after = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
-      await recordEvent(tx, ctx, { action: 'user.update', objectType: 'user', objectId: id, objectName: after.username, before, after });
+      await recordEvent(tx, ctx, {
+        action: 'user.update',
+        objectType: 'user',
+        objectId: id,
+        objectName: after.username,
+        before,
+        after,
+      });
       return after;
     })
     .catch(rethrowUnique);
@@ -119,7 +139,13 @@ export function deleteUsers(database: Database, ctx: Ctx, ids: string[]) {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const deleted = await repo.deleteUsers(tx, ctx.tenant.id, [...new Set(ids)]);
     for (const row of deleted) {
-      await recordEvent(tx, ctx, { action: 'user.delete', objectType: 'user', objectId: row.id, objectName: row.username, before: { username: row.username } });
+      await recordEvent(tx, ctx, {
+        action: 'user.delete',
+        objectType: 'user',
+        objectId: row.id,
+        objectName: row.username,
+        before: { username: row.username },
+      });
     }
     return { deleted: deleted.length };
   });

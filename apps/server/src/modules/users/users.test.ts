@@ -5,7 +5,12 @@ const f = useFixture();
 const auth = (token: string) => ({ 'x-auth-token': token });
 
 async function createUser(token: string, tenant: string, body: Record<string, unknown>) {
-  return f.app.inject({ method: 'POST', url: `/api/subscriber/user/${tenant}`, headers: auth(token), payload: body });
+  return f.app.inject({
+    method: 'POST',
+    url: `/api/subscriber/user/${tenant}`,
+    headers: auth(token),
+    payload: body,
+  });
 }
 
 describe('users API', () => {
@@ -37,13 +42,20 @@ describe('users API', () => {
 
     it('lets the partner administrator list its customer, not others', async () => {
       const token = await f.signIn('partner@northwind.test');
-      expect((await f.app.inject({ url: '/api/subscriber/user/acme', headers: auth(token) })).statusCode).toBe(200);
-      expect((await f.app.inject({ url: '/api/subscriber/user/globex', headers: auth(token) })).statusCode).toBe(404);
+      expect(
+        (await f.app.inject({ url: '/api/subscriber/user/acme', headers: auth(token) })).statusCode,
+      ).toBe(200);
+      expect(
+        (await f.app.inject({ url: '/api/subscriber/user/globex', headers: auth(token) })).statusCode,
+      ).toBe(404);
     });
 
     it('rejects bad paging input with field details', async () => {
       const token = await f.signIn('admin@acme.test');
-      const res = await f.app.inject({ url: '/api/subscriber/user/acme?limit=0&sort=password', headers: auth(token) });
+      const res = await f.app.inject({
+        url: '/api/subscriber/user/acme?limit=0&sort=password',
+        headers: auth(token),
+      });
       expect(res.statusCode).toBe(400);
       const paths = res.json().details.map((d: { path: string }) => d.path);
       expect(paths).toEqual(expect.arrayContaining(['query.limit', 'query.sort']));
@@ -52,19 +64,38 @@ describe('users API', () => {
     it('lists only end users (usertype 0), paged, searched and sorted, with the total', async () => {
       const token = await f.signIn('admin@acme.test');
       for (const name of ['zed', 'yara', 'xavier']) {
-        const r = await createUser(token, 'acme', { username: `${name}@acme.test`, firstname: name, lastname: 'Listed' });
+        const r = await createUser(token, 'acme', {
+          username: `${name}@acme.test`,
+          firstname: name,
+          lastname: 'Listed',
+        });
         expect(r.statusCode).toBe(201);
       }
-      const page = await f.app.inject({ url: '/api/subscriber/user/acme?limit=2&sort=username&order=desc', headers: auth(token) });
+      const page = await f.app.inject({
+        url: '/api/subscriber/user/acme?limit=2&sort=username&order=desc',
+        headers: auth(token),
+      });
       expect(page.statusCode).toBe(200);
       const body = page.json();
       expect(body.total).toBe(4); // three created + the fixture's end user; administrators are not listed
-      expect(body.items.map((u: { username: string }) => u.username)).toEqual(['zed@acme.test', 'yara@acme.test']);
+      expect(body.items.map((u: { username: string }) => u.username)).toEqual([
+        'zed@acme.test',
+        'yara@acme.test',
+      ]);
       expect(body.items.every((u: { usertype: number }) => u.usertype === 0)).toBe(true);
-      const second = await f.app.inject({ url: '/api/subscriber/user/acme?limit=2&offset=2&sort=username&order=desc', headers: auth(token) });
-      expect(second.json().items.map((u: { username: string }) => u.username)).toEqual(['xavier@acme.test', 'enduser@acme.test']);
+      const second = await f.app.inject({
+        url: '/api/subscriber/user/acme?limit=2&offset=2&sort=username&order=desc',
+        headers: auth(token),
+      });
+      expect(second.json().items.map((u: { username: string }) => u.username)).toEqual([
+        'xavier@acme.test',
+        'enduser@acme.test',
+      ]);
       const search = await f.app.inject({ url: '/api/subscriber/user/acme?q=YAR', headers: auth(token) });
-      expect(search.json()).toMatchObject({ total: 1, items: [{ username: 'yara@acme.test', shortname: 'yara' }] });
+      expect(search.json()).toMatchObject({
+        total: 1,
+        items: [{ username: 'yara@acme.test', shortname: 'yara' }],
+      });
       const literal = await f.app.inject({ url: '/api/subscriber/user/acme?q=%25', headers: auth(token) });
       expect(literal.json().total).toBe(0);
     });
@@ -78,7 +109,11 @@ describe('users API', () => {
 
     it('answers 403 to a read-only auditor and writes nothing', async () => {
       const token = await f.signIn('auditor@acme.test');
-      const res = await createUser(token, 'acme', { username: 'nope@acme.test', firstname: 'No', lastname: 'Pe' });
+      const res = await createUser(token, 'acme', {
+        username: 'nope@acme.test',
+        firstname: 'No',
+        lastname: 'Pe',
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'forbidden', errcode: 3 });
       const admin = await f.signIn('admin@acme.test');
@@ -86,15 +121,24 @@ describe('users API', () => {
       expect(list.json().total).toBe(0);
     });
 
-    it("answers 404 for another tenant, even with a valid body", async () => {
+    it('answers 404 for another tenant, even with a valid body', async () => {
       const token = await f.signIn('admin@acme.test');
-      const res = await createUser(token, 'globex', { username: 'x@globex.test', firstname: 'X', lastname: 'Y' });
+      const res = await createUser(token, 'globex', {
+        username: 'x@globex.test',
+        firstname: 'X',
+        lastname: 'Y',
+      });
       expect(res.statusCode).toBe(404);
     });
 
     it('rejects bad input with translated field details', async () => {
       const token = await f.signIn('admin@acme.test');
-      const res = await createUser(token, 'acme', { username: 'not-an-email', firstname: '   ', lastname: 'ok', suci: 'suci-9' });
+      const res = await createUser(token, 'acme', {
+        username: 'not-an-email',
+        firstname: '   ',
+        lastname: 'ok',
+        suci: 'suci-9',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual(
         expect.arrayContaining([
@@ -107,7 +151,12 @@ describe('users API', () => {
 
     it("rejects another tenant's group id and creates nothing", async () => {
       const token = await f.signIn('admin@acme.test');
-      const res = await createUser(token, 'acme', { username: 'grp@acme.test', firstname: 'G', lastname: 'R', groups: [f.globex.groupIds[0]] });
+      const res = await createUser(token, 'acme', {
+        username: 'grp@acme.test',
+        firstname: 'G',
+        lastname: 'R',
+        groups: [f.globex.groupIds[0]],
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().details).toEqual([{ path: 'body.groups', message: 'validation.unknownGroup' }]);
       const list = await f.app.inject({ url: '/api/subscriber/user/acme?q=grp@', headers: auth(token) });
@@ -116,7 +165,11 @@ describe('users API', () => {
 
     it('refuses a username that exists in any tenant (409)', async () => {
       const token = await f.signIn('admin@acme.test');
-      const res = await createUser(token, 'acme', { username: 'ADMIN@globex.test', firstname: 'A', lastname: 'B' });
+      const res = await createUser(token, 'acme', {
+        username: 'ADMIN@globex.test',
+        firstname: 'A',
+        lastname: 'B',
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'user_exists', details: [{ path: 'body.username' }] });
     });
@@ -148,45 +201,92 @@ describe('users API', () => {
       });
       expect([...user.groups].sort()).toEqual([...f.acme.groupIds].sort());
       expect(user).not.toHaveProperty('passwordHash');
-      const fetched = await f.app.inject({ url: `/api/subscriber/user/acme/${user.id}`, headers: auth(token) });
+      const fetched = await f.app.inject({
+        url: `/api/subscriber/user/acme/${user.id}`,
+        headers: auth(token),
+      });
       expect(fetched.json().username).toBe('new.person@acme.test');
       const dash = await f.app.inject({ url: '/api/dashboard/acme/summary', headers: auth(token) });
-      expect(dash.json().recentEvents[0]).toMatchObject({ action: 'user.create', objectName: 'new.person@acme.test', actor: 'admin@acme.test' });
+      expect(dash.json().recentEvents[0]).toMatchObject({
+        action: 'user.create',
+        objectName: 'new.person@acme.test',
+        actor: 'admin@acme.test',
+      });
     });
   });
 
   describe('GET/PUT subscriber/user/{tenant}/{id}', () => {
     it('covers 401, 403, 404 (other tenant), 400 and the happy path', async () => {
       const admin = await f.signIn('admin@acme.test');
-      const created = (await createUser(admin, 'acme', { username: 'edit.me@acme.test', firstname: 'Edit', lastname: 'Me' })).json();
+      const created = (
+        await createUser(admin, 'acme', { username: 'edit.me@acme.test', firstname: 'Edit', lastname: 'Me' })
+      ).json();
       const url = `/api/subscriber/user/acme/${created.id}`;
 
       expect((await f.app.inject({ method: 'PUT', url, payload: { firstname: 'X' } })).statusCode).toBe(401);
 
       const auditor = await f.signIn('auditor@acme.test');
-      expect((await f.app.inject({ method: 'PUT', url, headers: auth(auditor), payload: { firstname: 'X' } })).statusCode).toBe(403);
+      expect(
+        (await f.app.inject({ method: 'PUT', url, headers: auth(auditor), payload: { firstname: 'X' } }))
+          .statusCode,
+      ).toBe(403);
 
       const globex = await f.signIn('admin@globex.test');
       expect((await f.app.inject({ url, headers: auth(globex) })).statusCode).toBe(404);
       const crossPath = `/api/subscriber/user/globex/${created.id}`;
       expect((await f.app.inject({ url: crossPath, headers: auth(globex) })).statusCode).toBe(404);
-      expect((await f.app.inject({ method: 'PUT', url: crossPath, headers: auth(globex), payload: { firstname: 'Hacked' } })).statusCode).toBe(404);
+      expect(
+        (
+          await f.app.inject({
+            method: 'PUT',
+            url: crossPath,
+            headers: auth(globex),
+            payload: { firstname: 'Hacked' },
+          })
+        ).statusCode,
+      ).toBe(404);
 
-      const bad = await f.app.inject({ method: 'PUT', url, headers: auth(admin), payload: { firstname: '', isprvaccess: 'yes' } });
+      const bad = await f.app.inject({
+        method: 'PUT',
+        url,
+        headers: auth(admin),
+        payload: { firstname: '', isprvaccess: 'yes' },
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['body.firstname', 'body.isprvaccess']);
-      expect((await f.app.inject({ url: '/api/subscriber/user/acme/not-a-uuid', headers: auth(admin) })).statusCode).toBe(400);
+      expect(
+        bad
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .sort(),
+      ).toEqual(['body.firstname', 'body.isprvaccess']);
+      expect(
+        (await f.app.inject({ url: '/api/subscriber/user/acme/not-a-uuid', headers: auth(admin) }))
+          .statusCode,
+      ).toBe(400);
 
-      const ok = await f.app.inject({ method: 'PUT', url, headers: auth(admin), payload: { firstname: 'Edited', issiauser: true, groups: [f.acme.groupIds[1]] } });
+      const ok = await f.app.inject({
+        method: 'PUT',
+        url,
+        headers: auth(admin),
+        payload: { firstname: 'Edited', issiauser: true, groups: [f.acme.groupIds[1]] },
+      });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ firstname: 'Edited', fullname: 'Edited Me', issiauser: true, groups: [f.acme.groupIds[1]] });
+      expect(ok.json()).toMatchObject({
+        firstname: 'Edited',
+        fullname: 'Edited Me',
+        issiauser: true,
+        groups: [f.acme.groupIds[1]],
+      });
       const after = await f.app.inject({ url, headers: auth(admin) });
       expect(after.json().firstname).toBe('Edited');
     });
 
     it('returns 404 for an unknown id and for administrators (not end users)', async () => {
       const admin = await f.signIn('admin@acme.test');
-      const res = await f.app.inject({ url: '/api/subscriber/user/acme/00000000-0000-4000-8000-000000000000', headers: auth(admin) });
+      const res = await f.app.inject({
+        url: '/api/subscriber/user/acme/00000000-0000-4000-8000-000000000000',
+        headers: auth(admin),
+      });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -194,24 +294,44 @@ describe('users API', () => {
   describe('DELETE subscriber/user/{tenant}', () => {
     it('covers 401, 403, other tenant, 400 and deletes only the own tenant ids', async () => {
       const admin = await f.signIn('admin@acme.test');
-      const a = (await createUser(admin, 'acme', { username: 'del.a@acme.test', firstname: 'Del', lastname: 'A' })).json();
-      const b = (await createUser(admin, 'acme', { username: 'del.b@acme.test', firstname: 'Del', lastname: 'B' })).json();
+      const a = (
+        await createUser(admin, 'acme', { username: 'del.a@acme.test', firstname: 'Del', lastname: 'A' })
+      ).json();
+      const b = (
+        await createUser(admin, 'acme', { username: 'del.b@acme.test', firstname: 'Del', lastname: 'B' })
+      ).json();
       const url = '/api/subscriber/user/acme';
 
       expect((await f.app.inject({ method: 'DELETE', url, payload: { ids: [a.id] } })).statusCode).toBe(401);
       const helpdesk = await f.signIn('helpdesk@acme.test');
-      expect((await f.app.inject({ method: 'DELETE', url, headers: auth(helpdesk), payload: { ids: [a.id] } })).statusCode).toBe(403);
+      expect(
+        (await f.app.inject({ method: 'DELETE', url, headers: auth(helpdesk), payload: { ids: [a.id] } }))
+          .statusCode,
+      ).toBe(403);
 
       const globex = await f.signIn('admin@globex.test');
-      expect((await f.app.inject({ method: 'DELETE', url, headers: auth(globex), payload: { ids: [a.id] } })).statusCode).toBe(404);
-      const cross = await f.app.inject({ method: 'DELETE', url: '/api/subscriber/user/globex', headers: auth(globex), payload: { ids: [a.id] } });
+      expect(
+        (await f.app.inject({ method: 'DELETE', url, headers: auth(globex), payload: { ids: [a.id] } }))
+          .statusCode,
+      ).toBe(404);
+      const cross = await f.app.inject({
+        method: 'DELETE',
+        url: '/api/subscriber/user/globex',
+        headers: auth(globex),
+        payload: { ids: [a.id] },
+      });
       expect(cross.json()).toEqual({ deleted: 0 });
 
       const bad = await f.app.inject({ method: 'DELETE', url, headers: auth(admin), payload: { ids: [] } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details[0]).toEqual({ path: 'body.ids', message: 'validation.required' });
 
-      const ok = await f.app.inject({ method: 'DELETE', url, headers: auth(admin), payload: { ids: [a.id, b.id, a.id] } });
+      const ok = await f.app.inject({
+        method: 'DELETE',
+        url,
+        headers: auth(admin),
+        payload: { ids: [a.id, b.id, a.id] },
+      });
       expect(ok.json()).toEqual({ deleted: 2 });
       expect((await f.app.inject({ url: `${url}/${a.id}`, headers: auth(admin) })).statusCode).toBe(404);
     });
@@ -223,7 +343,9 @@ describe('users API', () => {
       const admin = await f.signIn('admin@acme.test');
       const res = await f.app.inject({ url: '/api/policy/group/acme', headers: auth(admin) });
       expect(res.json().map((g: { name: string }) => g.name)).toEqual(['Engineering', 'Sales']);
-      expect((await f.app.inject({ url: '/api/policy/group/globex', headers: auth(admin) })).statusCode).toBe(404);
+      expect((await f.app.inject({ url: '/api/policy/group/globex', headers: auth(admin) })).statusCode).toBe(
+        404,
+      );
     });
   });
 });

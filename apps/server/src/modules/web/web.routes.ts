@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   ERRORS,
+  systemEndpoints as e,
   HOME_PATH,
   I18N_NAMESPACES,
   isServedRoute,
   LOCALES,
-  systemEndpoints as e,
 } from '@palisade/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,24 +34,36 @@ export function systemRoutes(app: FastifyInstance, database: Database, config: C
       .where(query.to ? eq(mailOutbox.toAddress, query.to.toLowerCase()) : undefined)
       .orderBy(desc(mailOutbox.createdAt))
       .limit(50);
-    return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.bodyText, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.bodyText,
+      createdAt: r.createdAt.toISOString(),
+    }));
   });
-
 }
 
 /** Translations, the built SPA and the 302 rule of spec §2 (at the root). */
 export async function webRoutes(app: FastifyInstance, config: Config) {
   // GET /locales/{lng}/{ns}.json: only the two languages and four namespaces of the spec.
-  app.get<{ Params: { lng: string; ns: string } }>('/locales/:lng/:ns', { schema: { hide: true } }, async (request, reply) => {
-    const { lng } = request.params;
-    const ns = request.params.ns.replace(/\.json$/, '');
-    if (!(LOCALES as readonly string[]).includes(lng) || !(I18N_NAMESPACES as readonly string[]).includes(ns)) {
-      throw notFound('Translation');
-    }
-    const body = await readFile(join(config.localesDir, lng, `${ns}.json`), 'utf8').catch(() => null);
-    if (body === null) throw notFound('Translation');
-    return reply.type('application/json').header('cache-control', 'no-cache').send(body);
-  });
+  app.get<{ Params: { lng: string; ns: string } }>(
+    '/locales/:lng/:ns',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { lng } = request.params;
+      const ns = request.params.ns.replace(/\.json$/, '');
+      if (
+        !(LOCALES as readonly string[]).includes(lng) ||
+        !(I18N_NAMESPACES as readonly string[]).includes(ns)
+      ) {
+        throw notFound('Translation');
+      }
+      const body = await readFile(join(config.localesDir, lng, `${ns}.json`), 'utf8').catch(() => null);
+      if (body === null) throw notFound('Translation');
+      return reply.type('application/json').header('cache-control', 'no-cache').send(body);
+    },
+  );
 
   const indexFile = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
@@ -65,10 +77,15 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
-      return reply.status(404).send({ errcode: ERRORS.not_found.errcode, code: 'not_found', message: 'Not found.' });
+      return reply
+        .status(404)
+        .send({ errcode: ERRORS.not_found.errcode, code: 'not_found', message: 'Not found.' });
     }
     if (isServedRoute(path) && hasWeb) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(await readFile(indexFile, 'utf8'));
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(await readFile(indexFile, 'utf8'));
     }
     if (isServedRoute(path)) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');

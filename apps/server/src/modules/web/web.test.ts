@@ -39,7 +39,14 @@ describe('web, locales and system routes', () => {
   });
 
   it('serves the SPA for served routes and assets as files', async () => {
-    for (const url of ['/users/list', '/sign-in', '/northwind/sign-in', '/verify/abc', HOME_PATH, '/tenant/acme/settings']) {
+    for (const url of [
+      '/users/list',
+      '/sign-in',
+      '/northwind/sign-in',
+      '/verify/abc',
+      HOME_PATH,
+      '/tenant/acme/settings',
+    ]) {
       const res = await f.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
@@ -58,9 +65,9 @@ describe('web, locales and system routes', () => {
     const res = await f.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(doc.paths['/subscriber/user/{tenant}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
-      expect.arrayContaining(['tenant', 'limit', 'offset', 'q', 'sort']),
-    );
+    expect(
+      doc.paths['/subscriber/user/{tenant}'].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(expect.arrayContaining(['tenant', 'limit', 'offset', 'q', 'sort']));
   });
 
   it('reads the dev outbox only outside production', async () => {
@@ -70,16 +77,27 @@ describe('web, locales and system routes', () => {
 
 describe('every API route declares its access and enforces it', () => {
   it('has no /api route without a declared access (docs excepted)', () => {
-    const api = f.routes.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+    const api = f.routes.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
     expect(api.length).toBeGreaterThan(20);
     expect(api.filter((r) => !r.access)).toEqual([]);
   });
 
   it('answers 401 to every non-public route without a session', async () => {
-    const guarded = f.routes.filter((r) => r.url.startsWith('/api/') && r.access && r.access !== 'public' && r.method !== 'HEAD');
+    const guarded = f.routes.filter(
+      (r) => r.url.startsWith('/api/') && r.access && r.access !== 'public' && r.method !== 'HEAD',
+    );
     for (const r of guarded) {
-      const url = r.url.replace(':tenant', 'acme').replace(':name', 'acme').replace(':id', '00000000-0000-4000-8000-000000000000');
-      const res = await f.app.inject({ method: r.method as 'GET', url, payload: r.method === 'GET' ? undefined : {} });
+      const url = r.url
+        .replace(':tenant', 'acme')
+        .replace(':name', 'acme')
+        .replace(':id', '00000000-0000-4000-8000-000000000000');
+      const res = await f.app.inject({
+        method: r.method as 'GET',
+        url,
+        payload: r.method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
       expect(res.json().errcode).toBe(1);
     }
