@@ -1,0 +1,107 @@
+import { HOME_PATH, SERVED_ROUTES, type ServedRoute } from '@palisade/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useMatches,
+  useRouteError,
+} from 'react-router';
+import { ErrorState, LoadingState } from '../components/ui/query-state';
+import { analytics } from '../lib/analytics';
+import { isPublicRoute, SCREENS } from './routes';
+import { SessionGuard } from './session-guard';
+import { AuthLayout } from './shell/auth-layout';
+
+/** What a screen route carries for the shell: the short name, whose title is `routeTranslation:{name}`. */
+export interface ScreenHandle {
+  name: string;
+}
+
+/** A lazy route for one served path: the screen module is fetched on first visit. */
+export function screenRoute(path: ServedRoute): RouteObject {
+  const screen = SCREENS[path];
+  return {
+    path,
+    handle: { name: screen.name } satisfies ScreenHandle,
+    lazy: async () => {
+      const module = await screen.load();
+      return { Component: module.Component };
+    },
+  };
+}
+
+/** Sets the document title from the current screen and records a page view per location. */
+function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const location = useLocation();
+  const name = (
+    matches.findLast((match) => (match.handle as ScreenHandle | undefined)?.name)?.handle as
+      | ScreenHandle
+      | undefined
+  )?.name;
+  const appName = t('common.appName', 'Palisade');
+  const title = name ? t(name, { ns: 'routeTranslation', defaultValue: '' }) : '';
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+
+  useEffect(() => {
+    analytics.pageview(`${window.location.origin}${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+
+  return <Outlet />;
+}
+
+/** Shown when a screen fails to load (a chunk missing after a deploy) or throws while rendering. */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  console.error(error);
+  return (
+    <ErrorState
+      error={error}
+      message={t('common.screenFailed', 'This screen could not be shown. Reload the page to try again.')}
+      onRetry={() => window.location.reload()}
+    />
+  );
+}
+
+/** The route tree: public screens in the auth layout, the rest in the shell behind the session guard. */
+export function buildRoutes(paths: readonly ServedRoute[] = SERVED_ROUTES): RouteObject[] {
+  const publicPaths = paths.filter((path) => isPublicRoute(path));
+  const privatePaths = paths.filter((path) => !isPublicRoute(path));
+  return [
+    {
+      element: <RootLayout />,
+      HydrateFallback: LoadingState,
+      errorElement: <RouteError />,
+      children: [
+        { element: <AuthLayout />, children: publicPaths.map(screenRoute) },
+        {
+          element: <SessionGuard />,
+          children: [
+            {
+              // Its own chunk too: public screens never load the shell, and React Router fetches it in
+              // parallel with the screen, so signed-in pages do not wait twice.
+              lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
+              // A pathless child, so a failing screen shows its error inside the shell.
+              children: [{ errorElement: <RouteError />, children: privatePaths.map(screenRoute) }],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+/** The app's router over the browser's address bar (tests build theirs with `createMemoryRouter`). */
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

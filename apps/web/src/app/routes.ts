@@ -1,0 +1,62 @@
+/**
+ * Which screen module serves each path of `SERVED_ROUTES` (packages/contracts). Typed by the served-route
+ * union, so a route added to the contracts without a screen here fails the type-check. Every loader is a
+ * literal `import()`, which is what makes each screen its own chunk.
+ */
+import { PUBLIC_ROUTES, type ServedRoute, skipsSessionCheck } from '@palisade/contracts';
+import type { ComponentType } from 'react';
+
+/** What a screen module exports. */
+export interface ScreenModule {
+  Component: ComponentType;
+}
+
+/** One row of the table: the short name (the title key in routeTranslation.json) and the module loader. */
+export interface ScreenRoute {
+  name: string;
+  load: () => Promise<ScreenModule>;
+}
+
+export const SCREENS: Record<ServedRoute, ScreenRoute> = {
+  '/sign-in': { name: 'signIn', load: () => import('../features/auth/screens/sign-in') },
+  '/:partner/sign-in': { name: 'partnerSignIn', load: () => import('../features/auth/screens/sign-in') },
+  '/ntgr-signout': { name: 'signedOut', load: () => import('../features/auth/screens/ntgr-signout') },
+  '/sign-up': { name: 'signUp', load: () => import('../features/auth/screens/sign-up') },
+  '/email-verification': {
+    name: 'emailVerification',
+    load: () => import('../features/auth/screens/email-verification'),
+  },
+  '/sso-verify': { name: 'ssoVerify', load: () => import('../features/auth/screens/sso-verify') },
+  '/verify/email-verification': {
+    name: 'verifyEmailCode',
+    load: () => import('../features/auth/screens/verify-email-code'),
+  },
+  '/verify/otp-verification': {
+    name: 'verifyOtp',
+    load: () => import('../features/auth/screens/verify-otp'),
+  },
+  '/verify/:id': {
+    name: 'verifyTransaction',
+    load: () => import('../features/auth/screens/verify-transaction'),
+  },
+  '/network-error': { name: 'networkError', load: () => import('../features/errors/screens/network-error') },
+  '/settings': { name: 'settings', load: () => import('../features/settings/screens/settings') },
+  '/users/list': { name: 'usersList', load: () => import('../features/users/screens/users-list') },
+  '/users/add': { name: 'userAdd', load: () => import('../features/users/screens/user-add') },
+  '/users/:id': { name: 'userDetail', load: () => import('../features/users/screens/user-detail') },
+  '/users/:id/:type': { name: 'userCopy', load: () => import('../features/users/screens/user-copy') },
+  '/tenant/:id/settings': {
+    name: 'tenantSettings',
+    load: () => import('../features/tenant/screens/tenant-settings'),
+  },
+  '/tenant/:id': { name: 'tenantOverview', load: () => import('../features/tenant/screens/tenant-overview') },
+  '/main-dashboards/:id/SASEDashboard': {
+    name: 'saseDashboard',
+    load: () => import('../features/dashboard/screens/sase-dashboard'),
+  },
+};
+
+/** Whether a route pattern renders without a session, in the auth layout (spec §2 routing rules). */
+export function isPublicRoute(pattern: string): boolean {
+  return PUBLIC_ROUTES.includes(pattern) || skipsSessionCheck(pattern);
+}

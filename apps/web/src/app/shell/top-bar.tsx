@@ -1,0 +1,156 @@
+import { Avatar, Burger, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { buildPath, matchesPattern } from '@palisade/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../../components/ui/icons';
+import { tenantQuery } from '../../features/tenant/api/tenant-queries';
+import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from '../../lib/auth';
+import classes from './app-shell.module.css';
+import { AppearanceMenu } from './appearance-menu';
+import { LanguageMenu } from './language-menu';
+import type { LayoutAction, LayoutState } from './layout-state';
+import { SIDEBAR_ID } from './sidebar';
+
+/** Screens whose path names the tenant; switching tenant moves to the same screen of the new tenant. */
+const TENANT_SCREENS = ['/tenant/:id/settings', '/tenant/:id'] as const;
+
+/** The working tenant's display name: the session's, or the managed tenant's once loaded. */
+function TenantName() {
+  const { session } = useSession();
+  const tenant = useWorkingTenant();
+  const canReadTenant = useCan('tenant:view');
+  const isOwnTenant = tenant === session?.tenant;
+  const { data } = useQuery({ ...tenantQuery(tenant), enabled: canReadTenant && !isOwnTenant });
+  const name = isOwnTenant ? session?.tenantDisplayName : (data?.displayName ?? tenant);
+  return (
+    <Text className={classes.tenantName} title={name} span>
+      {name}
+    </Text>
+  );
+}
+
+/**
+ * Picks the working tenant among the session's own and the ones it manages; shown in place of the tenant name.
+ * Managed tenants are listed by name, except the working one once its display name has loaded.
+ */
+function TenantSwitcher() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const tenant = useWorkingTenant();
+  const setWorkingTenant = useSetWorkingTenant();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const canReadTenant = useCan('tenant:view');
+  const isOwnTenant = tenant === session?.tenant;
+  const { data: working } = useQuery({ ...tenantQuery(tenant), enabled: canReadTenant && !isOwnTenant });
+  if (!session) return null;
+
+  const labelOf = (name: string) =>
+    name === session.tenant
+      ? session.tenantDisplayName
+      : name === tenant
+        ? (working?.displayName ?? name)
+        : name;
+  const names = [session.tenant, ...session.managedTenants.filter((name) => name !== session.tenant)];
+  const options = names.map((name) => ({ value: name, label: labelOf(name) }));
+
+  function handleChange(next: string | null) {
+    if (!next || next === tenant) return;
+    setWorkingTenant(next);
+    const screen = TENANT_SCREENS.find((pattern) => matchesPattern(pattern, pathname));
+    if (screen) navigate(buildPath(screen, next));
+  }
+
+  return (
+    <Select
+      aria-label={t('shell.tenant.switch', 'Working tenant')}
+      data={options}
+      value={tenant}
+      onChange={handleChange}
+      allowDeselect={false}
+      searchable={options.length > 8}
+      size="sm"
+      w={260}
+      maw="45vw"
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The signed-in user's menu: settings and sign out. */
+function UserMenu() {
+  const { t } = useTranslation();
+  const { session, signOut } = useSession();
+  if (!session) return null;
+  const fullName = `${session.firstname} ${session.lastname}`.trim() || session.username;
+  const initials = `${session.firstname.at(0) ?? ''}${session.lastname.at(0) ?? ''}`.toUpperCase() || '?';
+  return (
+    <Menu position="bottom-end" withinPortal width={240}>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.headerButton}
+          aria-label={t('shell.user.menu', 'Account menu of {{name}}', { name: fullName })}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="primary" radius="xl" size="sm">
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} className={classes.hideOnSmall}>
+              {fullName}
+            </Text>
+            <ChevronDownIcon size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{session.username}</Menu.Label>
+        <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
+          {t('shell.user.settings', 'Settings')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<SignOutIcon size={16} />} onClick={() => void signOut()}>
+          {t('shell.user.signOut', 'Sign out')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  layout: LayoutState;
+  dispatch: Dispatch<LayoutAction>;
+}
+
+/** The header: sidebar toggle, tenant, tenant switcher, language, appearance and the user menu. */
+export function TopBar({ layout, dispatch }: TopBarProps) {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { sidebar } = layout;
+  const hasManagedTenants = (session?.managedTenants.length ?? 0) > 0;
+  return (
+    <header className={classes.header}>
+      {sidebar.isDisabled ? null : (
+        <Burger
+          opened={sidebar.isOpen}
+          onClick={() => dispatch({ type: 'sidebar/toggle' })}
+          size="sm"
+          color="currentColor"
+          aria-label={
+            sidebar.isOpen ? t('shell.nav.hide', 'Hide navigation') : t('shell.nav.show', 'Show navigation')
+          }
+          aria-expanded={sidebar.isOpen}
+          aria-controls={SIDEBAR_ID}
+        />
+      )}
+      {hasManagedTenants ? <TenantSwitcher /> : <TenantName />}
+      <Group gap="xs" ml="auto" wrap="nowrap">
+        <LanguageMenu />
+        <AppearanceMenu layout={layout} dispatch={dispatch} />
+        <UserMenu />
+      </Group>
+    </header>
+  );
+}

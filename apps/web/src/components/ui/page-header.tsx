@@ -1,0 +1,31 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Props of {@link PageHeader}. */
+export interface PageHeaderProps {
+  /** The page title, rendered as the page's only `<h1>`. */
+  title: ReactNode;
+  /** A short line under the title. */
+  description?: ReactNode;
+  /** Buttons or links shown at the end of the header row. */
+  actions?: ReactNode;
+}
+
+/** The heading row of a screen: an h1 title, an optional description and optional actions on the right. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {description ? (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

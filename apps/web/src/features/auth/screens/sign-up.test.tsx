@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../../testing/render';
+import { fillIn, stubApi } from '../testing/stub-api';
+import { Component as EmailVerification } from './email-verification';
+import { Component as SignUp, suggestWorkspaceName } from './sign-up';
+
+function renderSignUp() {
+  return renderRoutes(
+    [
+      { path: '/sign-up', element: <SignUp /> },
+      { path: '/email-verification', element: <EmailVerification /> },
+    ],
+    { route: '/sign-up', session: null },
+  );
+}
+
+async function fill(user: ReturnType<typeof renderSignUp>['user'], confirm = 'correct-horse-battery') {
+  await fillIn(user, screen.getByLabelText(/^Organisation name/), 'Globex Corporation');
+  await fillIn(user, screen.getByLabelText(/^First name/), 'Hank');
+  await fillIn(user, screen.getByLabelText(/^Last name/), 'Scorpio');
+  await fillIn(user, screen.getByLabelText(/^Email/), 'hank@globex.example');
+  await fillIn(user, screen.getByLabelText(/^Password/), 'correct-horse-battery');
+  await fillIn(user, screen.getByLabelText(/^Confirm password/), confirm);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sign-up', () => {
+  it('creates the workspace and shows "check your inbox" with the address', async () => {
+    const sent = stubApi({
+      'POST /api/signup': () => jsonResponse({ transid: 't-1', email: 'hank@globex.example' }, 201),
+      'POST /api/signup/resend': () => jsonResponse({ ok: true }, 202),
+    });
+    const { user } = renderSignUp();
+    await fill(user);
+    // The workspace name was proposed from the organisation name.
+    expect(screen.getByLabelText(/^Workspace name/)).toHaveValue('globex-corporation');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+    expect(screen.getByText('hank@globex.example')).toBeInTheDocument();
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/signup',
+      body: {
+        organisation: 'Globex Corporation',
+        tenant: 'globex-corporation',
+        firstname: 'Hank',
+        lastname: 'Scorpio',
+        email: 'hank@globex.example',
+        password: 'correct-horse-battery',
+      },
+    });
+
+    // The resend form is pre-filled with the address.
+    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/signup/resend',
+      body: { email: 'hank@globex.example' },
+    });
+  });
+
+  it('refuses passwords that differ, without sending', async () => {
+    const sent = stubApi({});
+    const { user } = renderSignUp();
+    await fill(user, 'something-else-entirely');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Confirm password/)).toHaveAccessibleDescription(
+        'The passwords do not match.',
+      ),
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows a taken workspace name on its field', async () => {
+    stubApi({
+      'POST /api/signup': () =>
+        jsonResponse(
+          {
+            errcode: 14,
+            code: 'tenant_exists',
+            message: 'This workspace name is taken.',
+            details: [{ path: 'body.tenant', message: 'validation.tenantTaken' }],
+          },
+          409,
+        ),
+    });
+    const { user } = renderSignUp();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Workspace name/)).toHaveAccessibleDescription(
+        expect.stringContaining('This workspace name is taken.'),
+      ),
+    );
+    expect(screen.getByLabelText(/^Workspace name/)).toHaveFocus();
+  });
+});
+
+describe('suggestWorkspaceName', () => {
+  it('makes a valid tenant slug', () => {
+    expect(suggestWorkspaceName('Müller & Söhne GmbH')).toBe('muller-sohne-gmbh');
+    expect(suggestWorkspaceName('  --ACME--  ')).toBe('acme');
+    expect(suggestWorkspaceName(`${'x'.repeat(39)} y`)).toBe('x'.repeat(39));
+  });
+});

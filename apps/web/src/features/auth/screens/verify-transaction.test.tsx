@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderRoutes } from '../../../testing/render';
+import { fillIn, stubApi } from '../testing/stub-api';
+import { Component as VerifyEmailCode } from './verify-email-code';
+import { Component as VerifyTransaction } from './verify-transaction';
+
+function renderVerify(route: string) {
+  return renderRoutes(
+    [
+      { path: '/verify/email-verification', element: <VerifyEmailCode /> },
+      { path: '/verify/:id', element: <VerifyTransaction /> },
+    ],
+    { route, session: null },
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('e-mail verification', () => {
+  it('verifies, then reads the transaction status, then offers to sign in', async () => {
+    const sent = stubApi({
+      'GET /api/user/verify/t-1': () => jsonResponse({ transid: 't-1', userstatus: 'verified' }),
+      'GET /api/trans/status/web/t-1': () =>
+        jsonResponse({ transid: 't-1', transstatus: 'completed', userstatus: 'verified' }),
+    });
+    renderVerify('/verify/t-1');
+    expect(await screen.findByRole('heading', { name: 'E-mail address verified' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(sent.map((s) => s.path)).toEqual(['/api/user/verify/t-1', '/api/trans/status/web/t-1']);
+  });
+
+  it('says when the link has expired and offers a new one', async () => {
+    stubApi({
+      'GET /api/user/verify/t-2': () =>
+        jsonResponse({ errcode: 15, code: 'transaction_expired', message: 'This link has expired.' }, 410),
+    });
+    renderVerify('/verify/t-2');
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Send a new link' })).toHaveAttribute(
+      'href',
+      '/email-verification',
+    );
+  });
+
+  it('says when there is no such link', async () => {
+    stubApi({});
+    renderVerify('/verify/unknown');
+    expect(await screen.findByRole('heading', { name: 'Verification link not found' })).toBeInTheDocument();
+  });
+
+  it('takes a typed code to its verification page', async () => {
+    stubApi({
+      'GET /api/user/verify/abc-123': () => jsonResponse({ transid: 'abc-123', userstatus: 'verified' }),
+      'GET /api/trans/status/web/abc-123': () =>
+        jsonResponse({ transid: 'abc-123', transstatus: 'completed', userstatus: 'verified' }),
+    });
+    const { user, router } = renderVerify('/verify/email-verification');
+    await fillIn(user, screen.getByLabelText(/^Verification code/), '  abc-123 ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'E-mail address verified' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify/abc-123');
+  });
+});

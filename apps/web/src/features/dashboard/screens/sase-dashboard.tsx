@@ -1,0 +1,191 @@
+import { Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import {
+  type AdminEvent,
+  type DashboardSummary,
+  formatRelativeTime,
+  groupThousands,
+} from '@palisade/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { useSession, useWorkingTenant } from '../../../lib/auth';
+import { currentLocale } from '../../../lib/i18n';
+import { useDashboardSummary } from '../api/get-summary';
+
+/** The path id of the global view: the dashboard of the working tenant. */
+const GLOBAL_ID = 'global';
+
+/** How often the relative times ("5 minutes ago") are brought up to date. */
+const CLOCK_TICK_MS = 30_000;
+
+type CountKey = Exclude<keyof DashboardSummary, 'recentEvents'>;
+
+/** The current time, re-read every {@link CLOCK_TICK_MS}. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  const interval = useInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start once; the interval object changes every render.
+  useEffect(() => {
+    interval.start();
+    return interval.stop;
+  }, []);
+  return now;
+}
+
+/** One count with its label. */
+function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2} mt={4} data-testid="stat-value">
+        {groupThousands(value)}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+/** The translated name of an event's action; unknown actions show as sent. */
+function useActionLabel(): (action: string) => string {
+  const { t } = useTranslation();
+  const labels: Record<string, string> = {
+    'user.create': t('dashboard.events.actions.userCreate', 'User created'),
+    'user.update': t('dashboard.events.actions.userUpdate', 'User updated'),
+    'user.delete': t('dashboard.events.actions.userDelete', 'User deleted'),
+    'tenant.create': t('dashboard.events.actions.tenantCreate', 'Tenant created'),
+    'tenant.update': t('dashboard.events.actions.tenantUpdate', 'Tenant settings changed'),
+  };
+  return (action) => labels[action] ?? action;
+}
+
+function EventsTable({ events }: { events: AdminEvent[] }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const locale = currentLocale();
+  const actionLabel = useActionLabel();
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  if (events.length === 0) {
+    return <EmptyState message={t('dashboard.events.empty', 'No administrator activity yet.')} />;
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('dashboard.events.when', 'When')}</Table.Th>
+            <Table.Th scope="col">{t('dashboard.events.actor', 'Who')}</Table.Th>
+            <Table.Th scope="col">{t('dashboard.events.action', 'What')}</Table.Th>
+            <Table.Th scope="col">{t('dashboard.events.object', 'Object')}</Table.Th>
+            <Table.Th scope="col">{t('dashboard.events.ip', 'IP address')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => {
+            const at = Date.parse(event.at);
+            return (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <Tooltip label={dateFormat.format(at)} withinPortal>
+                    <time dateTime={event.at}>{formatRelativeTime(at, now, locale)}</time>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>{event.actor}</Table.Td>
+                <Table.Td>{actionLabel(event.action)}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Badge variant="light" size="sm">
+                      {event.objectType === 'user'
+                        ? t('dashboard.events.types.user', 'User')
+                        : event.objectType === 'tenant'
+                          ? t('dashboard.events.types.tenant', 'Tenant')
+                          : event.objectType}
+                    </Badge>
+                    <Text size="sm">{event.objectName ?? '—'}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {event.ip ?? '—'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** `/main-dashboards/:id/SASEDashboard`: counts and recent admin events; `global` means the working tenant. */
+export function Component() {
+  const { t } = useTranslation();
+  const { id = GLOBAL_ID } = useParams();
+  const { session } = useSession();
+  const workingTenant = useWorkingTenant();
+  const tenant = id === GLOBAL_ID ? workingTenant : id;
+  const tenantLabel = tenant === session?.tenant ? session.tenantDisplayName : tenant;
+  const summary = useDashboardSummary(tenant);
+
+  const cards: { key: CountKey; label: string; hint?: string }[] = [
+    { key: 'users', label: t('dashboard.stats.users', 'Users') },
+    {
+      key: 'connectedUsers',
+      label: t('dashboard.stats.connected', 'Connected'),
+      hint: t('dashboard.stats.connectedHint', 'Users connected right now'),
+    },
+    { key: 'privateAccessUsers', label: t('dashboard.stats.privateAccess', 'Private access') },
+    { key: 'internetAccessUsers', label: t('dashboard.stats.internetAccess', 'Internet access') },
+    { key: 'xdrUsers', label: t('dashboard.stats.xdr', 'XDR') },
+    { key: 'administrators', label: t('dashboard.stats.administrators', 'Administrators') },
+    { key: 'groups', label: t('dashboard.stats.groups', 'Groups') },
+  ];
+
+  let body: ReactNode;
+  if (summary.isPending) {
+    body = <LoadingState label={t('dashboard.loading', 'Loading the dashboard…')} />;
+  } else if (summary.isError) {
+    body = <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />;
+  } else {
+    const data = summary.data;
+    const isEmpty = cards.every((card) => data[card.key] === 0) && data.recentEvents.length === 0;
+    body = isEmpty ? (
+      <EmptyState message={t('dashboard.empty', 'Nothing to show yet: add users to see them here.')} />
+    ) : (
+      <>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="xl">
+          {cards.map((card) => (
+            <StatCard key={card.key} label={card.label} value={data[card.key]} hint={card.hint} />
+          ))}
+        </SimpleGrid>
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="recent-events-title">
+          <Title order={2} size="h4" id="recent-events-title" mb="md">
+            {t('dashboard.events.title', 'Recent administrator activity')}
+          </Title>
+          <EventsTable events={data.recentEvents} />
+        </Card>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.title', 'SASE dashboard')}
+        description={t('dashboard.description', 'Users, access and recent changes in {{tenant}}.', {
+          tenant: tenantLabel,
+        })}
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,249 @@
+import type { Session, User } from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { Component as UsersList } from './users-list';
+
+const ENGINEERING = '6f1c2a54-7d0e-4f1b-9a57-0c1d2e3f4a5b';
+const SALES = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
+function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username' | 'firstname' | 'lastname'>): User {
+  return {
+    userid: overrides.id,
+    shortname: overrides.username.split('@')[0],
+    fullname: `${overrides.firstname} ${overrides.lastname}`,
+    email: overrides.username,
+    groups: [],
+    connstatus: 'never',
+    isprvaccess: false,
+    issiauser: false,
+    isxdrenabled: false,
+    suci: null,
+    imsi: null,
+    usertype: 0,
+    tenant: 'acme',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const ALICE = makeUser({
+  id: '11111111-1111-4111-8111-111111111111',
+  username: 'alice@acme.example',
+  firstname: 'Alice',
+  lastname: 'Able',
+  groups: [ENGINEERING, SALES],
+  connstatus: 'connected',
+  isprvaccess: true,
+  suci: 'suci-0-001-01-0000-0-0-0123456789',
+  imsi: '001010123456789',
+});
+const BOB = makeUser({
+  id: '22222222-2222-4222-8222-222222222222',
+  username: 'bob@acme.example',
+  firstname: 'Bob',
+  lastname: 'Baker',
+  connstatus: 'disconnected',
+  isxdrenabled: true,
+  suci: 'suci-0-001-01-0000-1-1-9a3c5e7f',
+  imsi: null,
+});
+const CAROL = makeUser({
+  id: '33333333-3333-4333-8333-333333333333',
+  username: 'carol@acme.example',
+  firstname: 'Carol',
+  lastname: 'Cole',
+});
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** A fake API: answers by method and path, and records every request it got. */
+function stubApi(listAnswer: (url: URL) => Response) {
+  const sent: Sent[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.clone().text();
+    sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
+    if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') return listAnswer(url);
+    if (input.method === 'GET' && url.pathname === '/api/policy/group/acme') {
+      return jsonResponse([
+        { id: ENGINEERING, name: 'Engineering' },
+        { id: SALES, name: 'Sales' },
+      ]);
+    }
+    if (input.method === 'DELETE' && url.pathname === '/api/subscriber/user/acme') {
+      return jsonResponse({ deleted: (JSON.parse(text) as { ids: string[] }).ids.length });
+    }
+    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    sent,
+    lists: () => sent.filter((s) => s.method === 'GET' && s.url.pathname === '/api/subscriber/user/acme'),
+  };
+}
+
+function renderList(session: Session = makeSession(), route = '/users/list') {
+  return renderRoutes(
+    [
+      { path: '/users/list', element: <UsersList /> },
+      { path: '/users/:id', element: <p>user detail</p> },
+      { path: '/users/add', element: <p>add form</p> },
+    ],
+    { route, session },
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('users list', () => {
+  it('renders the rows of the page with group names, status, flags, IMSI and the total', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+    renderList();
+
+    const alice = (await screen.findByRole('link', { name: 'Alice Able' })).closest('tr')!;
+    expect(within(alice).getByText('alice@acme.example', { selector: 'p' })).toBeInTheDocument();
+    expect(within(alice).getByText('alice')).toBeInTheDocument();
+    expect(await within(alice).findByText('Engineering, Sales')).toBeInTheDocument();
+    expect(within(alice).getByText('Connected')).toBeInTheDocument();
+    expect(within(alice).getByRole('img', { name: 'Private access: yes' })).toBeInTheDocument();
+    expect(within(alice).getByRole('img', { name: 'XDR: no' })).toBeInTheDocument();
+    expect(within(alice).getByText('001010123456789')).toBeInTheDocument();
+
+    const bob = screen.getByRole('link', { name: 'Bob Baker' }).closest('tr')!;
+    expect(within(bob).getByText('Disconnected')).toBeInTheDocument();
+    expect(within(bob).getByText('Concealed')).toBeInTheDocument();
+    expect(within(bob).getByRole('img', { name: 'XDR: yes' })).toBeInTheDocument();
+
+    expect(screen.getByText('2 users')).toBeInTheDocument();
+    const query = api.lists()[0].url.searchParams;
+    expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', sort: 'username', order: 'asc' });
+  });
+
+  it('searches with q after typing stops, back on page 1', async () => {
+    const api = stubApi((url) =>
+      url.searchParams.get('q') === 'bob'
+        ? jsonResponse({ items: [BOB], total: 1 })
+        : jsonResponse({ items: [ALICE, BOB], total: 60 }),
+    );
+    const { user, router } = renderList(makeSession(), '/users/list?page=2');
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(api.lists()[0].url.searchParams.get('offset')).toBe('25');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bob');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Alice Able' })).not.toBeInTheDocument());
+
+    const searches = api.lists().filter((s) => s.url.searchParams.has('q'));
+    // Debounced: one request for the whole word, not one per key.
+    expect(searches).toHaveLength(1);
+    expect(searches[0].url.searchParams.get('q')).toBe('bob');
+    expect(searches[0].url.searchParams.get('offset')).toBe('0');
+    expect(router.state.location.search).toBe('?q=bob');
+    expect(screen.getByText('1 user')).toBeInTheDocument();
+  });
+
+  it('sorts on the server: a new column starts ascending, a second click turns it around', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+    const { user, router } = renderList(makeSession(), '/users/list?sort=createdAt&order=desc');
+    await screen.findByRole('link', { name: 'Alice Able' });
+
+    // Sortable headers are buttons (mantine-datatable), reachable by keyboard.
+    await user.click(screen.getByRole('button', { name: /^Full name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=fullname'));
+    await user.click(screen.getByRole('button', { name: /^Full name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=fullname&order=desc'));
+
+    await waitFor(() =>
+      expect(
+        api.lists().map((s) => `${s.url.searchParams.get('sort')} ${s.url.searchParams.get('order')}`),
+      ).toEqual(['createdAt desc', 'fullname asc', 'fullname desc']),
+    );
+  });
+
+  it('deletes the selected users only after confirmation', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB, CAROL], total: 3 }));
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Alice Able' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Carol Cole' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete users?' });
+    expect(within(dialog).getByText('Alice Able (alice@acme.example)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Carol Cole (carol@acme.example)')).toBeInTheDocument();
+    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.sent.some((s) => s.method === 'DELETE')).toBe(true));
+    const deletion = api.sent.find((s) => s.method === 'DELETE')!;
+    expect(deletion.url.pathname).toBe('/api/subscriber/user/acme');
+    expect(deletion.body).toEqual({ ids: [ALICE.id, CAROL.id] });
+    expect(await screen.findByText('2 users deleted.')).toBeInTheDocument();
+    // The list is fetched again after the delete.
+    await waitFor(() => expect(api.lists().length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Bob Baker' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+  });
+
+  it('hides add, copy and selection from a role without those rights', async () => {
+    stubApi(() => jsonResponse({ items: [ALICE], total: 1 }));
+    renderList(makeSession({ role: 'auditor' }));
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Copy Alice Able' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('links to add and to each copy for a role that may create', async () => {
+    stubApi(() => jsonResponse({ items: [ALICE], total: 1 }));
+    renderList();
+    expect(await screen.findByRole('link', { name: 'Copy Alice Able' })).toHaveAttribute(
+      'href',
+      `/users/${ALICE.id}/copy`,
+    );
+    expect(screen.getByRole('link', { name: 'Add user' })).toHaveAttribute('href', '/users/add');
+  });
+
+  it('says when there are no users yet', async () => {
+    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    renderList();
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+  });
+
+  it('shows a load failure with a retry that loads the page', async () => {
+    let calls = 0;
+    stubApi(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
+        : jsonResponse({ items: [ALICE], total: 1 });
+    });
+    const { user } = renderList();
+    expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Alice Able' })).toBeInTheDocument();
+  });
+});

