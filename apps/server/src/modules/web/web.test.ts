@@ -7,7 +7,7 @@ import { useFixture } from '../../../test/helper';
 
 const webDist = mkdtempSync(join(tmpdir(), 'palisade-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Palisade</title><div id="root"></div>');
-writeFileSync(join(webDist, 'app.js'), 'console.log(1)');
+writeFileSync(join(webDist, 'app.js'), 'export {};');
 const f = useFixture({ webDist });
 
 describe('web, locales and system routes', () => {
