@@ -8,12 +8,18 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { startEventPurge } from './modules/events/events.service';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { systemRoutes, webRoutes } from './modules/web/web.routes';
-import { hashToken } from './plugins/auth';
+import { bearerToken, hashToken } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 
 /** A registered route and the access it declares (for the test that no route is left unguarded). */
@@ -76,7 +82,8 @@ export async function buildApp(
     nameSpace: 'palisade-rl:',
     allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
     keyGenerator: (request) => {
-      const token = request.headers['x-auth-token'];
+      // A session id or, without one, an API token (Bearer): each counted on its own, by its hash.
+      const token = request.headers['x-auth-token'] ?? bearerToken(request.headers.authorization);
       const who = typeof token === 'string' && token ? hashToken(token) : request.ip;
       return `${who}|${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
     },
@@ -101,13 +108,20 @@ export async function buildApp(
     async (api) => {
       sessionRoutes(api, { database, config, mailer });
       usersRoutes(api, database);
+      groupsRoutes(api, database);
+      rolesRoutes(api, database);
+      adminsRoutes(api, { database, config, mailer });
       tenantsRoutes(api, database);
+      tokensRoutes(api, database);
       dashboardRoutes(api, database);
+      eventsRoutes(api, database);
       systemRoutes(api, database, config);
     },
     { prefix: '/api' },
   );
   await webRoutes(app, config);
+  // Deletes admin events past each tenant's retention, hourly.
+  const stopEventPurge = startEventPurge(database, app.log);
 
   return {
     app,
@@ -115,6 +129,7 @@ export async function buildApp(
     database,
     mailer,
     async close() {
+      stopEventPurge();
       await app.close();
       await redis?.quit().catch(() => undefined);
       if (!options.database) await database.close();

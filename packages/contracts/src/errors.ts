@@ -22,6 +22,7 @@ export const ERRORS = {
   transaction_expired: { errcode: 15, status: 410 },
   password_incorrect: { errcode: 16, status: 400 },
   last_owner: { errcode: 17, status: 409 },
+  account_suspended: { errcode: 18, status: 403 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

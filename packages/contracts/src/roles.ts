@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Built-in roles (ARCHITECTURE.md §6) and the permission each grants. A permission is `module:action`.
  * The server enforces them on every route; the web only hides what a role cannot do.
@@ -11,6 +13,7 @@ export const MODULES = [
   'policies',
   'devices',
   'billing',
+  'roles',
 ] as const;
 export type Module = (typeof MODULES)[number];
 export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
@@ -28,6 +31,7 @@ export const ROLES = [
   'partner_admin',
   'platform_admin',
   'user',
+  'custom',
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -66,9 +70,20 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   auditor: MODULES.map((module) => `${module}:view` as const),
   billing_admin: [...view('tenant', 'dashboard'), ...all('billing')],
   user: [],
+  // A custom role's permissions live with the tenant's role (custom_roles), not here.
+  custom: [],
 };
+
+/** Every permission there is: the module × action matrix. */
+export const ALL_PERMISSIONS: readonly Permission[] = MODULES.flatMap((m) =>
+  ACTIONS.map((a) => `${m}:${a}` as const),
+);
 
 /** Whether a role holds a permission. */
 export function can(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
 }
+
+export const PermissionSchema = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], {
+  message: 'validation.permission',
+});

@@ -3,7 +3,7 @@ import { Email, NonEmpty, Ok, TenantName } from './common';
 import { LOCALES, PALETTES, THEMES } from './constants';
 import { endpoint } from './endpoint';
 import { FEATURE_FLAGS } from './features';
-import { ROLES } from './roles';
+import { PermissionSchema, ROLES } from './roles';
 
 export const TenantKind = z.enum(['platform', 'partner', 'customer']);
 export type TenantKind = z.infer<typeof TenantKind>;
@@ -17,6 +17,10 @@ export const Session = z.object({
   lastname: z.string(),
   usertype: z.number().int(),
   role: z.enum(ROLES),
+  /** What this user may do: the built-in role's permissions, or the custom role's. */
+  permissions: z.array(PermissionSchema),
+  /** Name of the custom role when `role` is `custom`. */
+  customRoleName: z.string().nullable(),
   tenant: z.string(),
   tenantDisplayName: z.string(),
   tenantKind: TenantKind,

@@ -14,6 +14,7 @@ export const tenants = pgTable('tenants', {
   palette: text('palette').notNull(),
   primaryColor: text('primary_color'),
   logo: text('logo'),
+  eventRetentionDays: integer('event_retention_days').notNull().default(365),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -37,6 +38,8 @@ export const users = pgTable('users', {
   issiauser: boolean('issiauser').notNull().default(false),
   isxdrenabled: boolean('isxdrenabled').notNull().default(false),
   suci: text('suci'),
+  customRoleId: uuid('custom_role_id'),
+  isSuspended: boolean('is_suspended').notNull().default(false),
   language: text('language'),
   theme: text('theme'),
   palette: text('palette'),
@@ -77,11 +80,29 @@ export const sessions = pgTable('sessions', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+/** Per-administrator API tokens (0002_api_tokens.sql): only the SHA-256 of the secret is kept. */
+export const apiTokens = pgTable('api_tokens', {
+  tenantId: uuid('tenant_id').notNull(),
+  id: uuid('id').notNull().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  prefix: text('prefix').notNull(),
+  permissions: text('permissions').array().notNull().default(sql`'{}'`),
+  isReadOnly: boolean('is_read_only').notNull().default(false),
+  expiresAt: ts('expires_at'),
+  lastUsedAt: ts('last_used_at'),
+  lastUsedIp: text('last_used_ip'),
+  revokedAt: ts('revoked_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 export const transactions = pgTable('transactions', {
   id: text('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind', { enum: ['email_verification', 'otp_sign_in'] }).notNull(),
+  kind: text('kind', { enum: ['email_verification', 'otp_sign_in', 'admin_invite'] }).notNull(),
   status: text('status', { enum: ['pending', 'completed', 'expired'] })
     .notNull()
     .default('pending'),
@@ -111,4 +132,32 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const importJobs = pgTable('import_jobs', {
+  tenantId: uuid('tenant_id').notNull(),
+  id: uuid('id').notNull().defaultRandom(),
+  kind: text('kind', { enum: ['users'] }).notNull(),
+  mode: text('mode', { enum: ['all', 'valid'] }).notNull(),
+  status: text('status', { enum: ['running', 'completed', 'failed'] })
+    .notNull()
+    .default('running'),
+  total: integer('total').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  created: integer('created').notNull().default(0),
+  errorCount: integer('error_count').notNull().default(0),
+  errors: jsonb('errors').notNull().default([]),
+  actorId: uuid('actor_id'),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  finishedAt: ts('finished_at'),
+});
+
+export const customRoles = pgTable('custom_roles', {
+  tenantId: uuid('tenant_id').notNull(),
+  id: uuid('id').notNull().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  permissions: text('permissions').array().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });

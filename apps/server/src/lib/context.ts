@@ -1,4 +1,4 @@
-import type { Role, TenantKind } from '@palisade/contracts';
+import type { Permission, Role, TenantKind } from '@palisade/contracts';
 
 /** The signed-in user a request acts for. */
 export interface Actor {
@@ -9,7 +9,15 @@ export interface Actor {
   tenantId: string;
   tenantName: string;
   tenantKind: TenantKind;
+  /** Hash of the session id, or of the API token's secret when `tokenId` is set. */
   sessionHash: string;
+  /**
+   * When present, exactly what the actor may do (an API token's scope), checked instead of the role's
+   * permissions. The role still decides which tenants the actor reaches.
+   */
+  permissions?: readonly Permission[];
+  /** Set when the request authenticated with an API token (`Authorization: Bearer pal_…`). */
+  tokenId?: string;
 }
 
 /** The tenant a request works on (the path's tenant, or the actor's own). */

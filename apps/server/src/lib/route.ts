@@ -37,7 +37,10 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   database: Database,
   e: E,
-  handler: (input: HandlerInput<E, CtxOf<E>>) => Promise<EndpointResponse<E>> | EndpointResponse<E>,
+  /** Answers the response body, or the reply itself after sending something else (a stream, a file). */
+  handler: (
+    input: HandlerInput<E, CtxOf<E>>,
+  ) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply,
 ): void {
   const status = e.status ?? 200;
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -1,11 +1,22 @@
 import { createHash } from 'node:crypto';
-import { type Access, can, type Role, SESSION_DURATION_MS, type TenantKind } from '@palisade/contracts';
+import {
+  type Access,
+  API_TOKEN_PATTERN,
+  can,
+  type Permission,
+  type Role,
+  readOnlyPermissions,
+  SESSION_DURATION_MS,
+  type TenantKind,
+} from '@palisade/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, tenants, users } from '../db/schema';
 import type { Actor, Ctx, TenantRef } from '../lib/context';
 import { forbidden, notFound, unauthenticated } from '../lib/errors';
+import { permissionsOf } from '../modules/roles/roles.repository';
+import { findTokenForAuth, touchToken } from '../modules/tokens/tokens.repository';
 
 /** Sessions are stored by the SHA-256 of their id: a leaked table holds no usable token. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -13,9 +24,61 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Refresh a session's idle expiry at most this often, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Resolves the session behind `X-Auth-Token`, or throws 401 (errcode 1). */
+/** The credential of `Authorization: Bearer <credential>`, or null when the header is absent or another scheme. */
+export function bearerToken(authorization: unknown): string | null {
+  if (typeof authorization !== 'string') return null;
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves an API token: unknown, revoked or expired answers 401 (errcode 1), like a dead session. Its
+ * permissions are what it was given, never more than its owner's role holds today (a demoted owner's tokens
+ * shrink with it), and only `:view` ones when it is read-only.
+ */
+async function resolveTokenActor(
+  database: Database,
+  request: FastifyRequest,
+  secret: string,
+): Promise<Actor> {
+  if (!API_TOKEN_PATTERN.test(secret)) throw unauthenticated();
+  const tokenHash = hashToken(secret);
+  const row = await findTokenForAuth(database.db, tokenHash);
+  const now = Date.now();
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now) || row.usertype === 0) {
+    throw unauthenticated();
+  }
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await touchToken(database.db, tokenHash, request.ip ?? null, TOUCH_EVERY_MS);
+  }
+  const role = row.role as Role;
+  const held = await permissionsOf(database.db, row);
+  const granted = (row.permissions as Permission[]).filter((permission) => held.includes(permission));
+  return {
+    id: row.userId,
+    // What the event log shows as the actor of the token's writes.
+    username: `${row.username} (token: ${row.name})`,
+    role,
+    usertype: row.usertype,
+    tenantId: row.tenantId,
+    tenantName: row.tenantName,
+    tenantKind: row.tenantKind as TenantKind,
+    sessionHash: tokenHash,
+    permissions: row.isReadOnly ? readOnlyPermissions(granted) : granted,
+    tokenId: row.tokenId,
+  };
+}
+
+/**
+ * Resolves the session behind `X-Auth-Token`, or — when no `X-Auth-Token` is sent — the API token of
+ * `Authorization: Bearer pal_…`; otherwise throws 401 (errcode 1).
+ */
 export async function resolveActor(database: Database, request: FastifyRequest): Promise<Actor> {
   const token = request.headers['x-auth-token'];
+  if (token === undefined) {
+    const secret = bearerToken(request.headers.authorization);
+    if (secret !== null) return resolveTokenActor(database, request, secret);
+  }
   if (typeof token !== 'string' || token.length < 20 || token.length > 200) throw unauthenticated();
   const idHash = hashToken(token);
   const [row] = await database.db
@@ -23,6 +86,7 @@ export async function resolveActor(database: Database, request: FastifyRequest):
       userId: users.id,
       username: users.username,
       role: users.role,
+      customRoleId: users.customRoleId,
       usertype: users.usertype,
       tenantId: tenants.id,
       tenantName: tenants.name,
@@ -50,6 +114,8 @@ export async function resolveActor(database: Database, request: FastifyRequest):
     tenantName: row.tenantName,
     tenantKind: row.tenantKind as TenantKind,
     sessionHash: idHash,
+    // A custom role's permissions are read on every call, so a changed role applies at once.
+    ...(row.role === 'custom' ? { permissions: await permissionsOf(database.db, row) } : {}),
   };
 }
 
@@ -78,6 +144,11 @@ export async function resolveTenant(
   return { id: tenant.id, name: tenant.name, kind: tenant.kind as TenantKind };
 }
 
+/** Whether an actor holds a permission: a token's own scope when it has one, else its role's. */
+export function actorCan(actor: Actor, permission: Permission): boolean {
+  return actor.permissions ? actor.permissions.includes(permission) : can(actor.role, permission);
+}
+
 /** Session → tenant → permission, in that order: 401, then 404, then 403. */
 export async function resolveContext(
   database: Database,
@@ -87,6 +158,9 @@ export async function resolveContext(
   const actor = await resolveActor(database, request);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const tenant = await resolveTenant(database, actor, params.tenant ?? params.name);
-  if (access !== 'session' && access !== 'public' && !can(actor.role, access)) throw forbidden();
+  // An API token acts only through endpoints that declare a permission: the `session` ones are the person's own
+  // account (profile, password, second factor, sign-out, tokens), which automation must not touch.
+  if (access === 'session' && actor.tokenId) throw forbidden();
+  if (access !== 'session' && access !== 'public' && !actorCan(actor, access)) throw forbidden();
   return { actor, tenant, ip: request.ip ?? null };
 }

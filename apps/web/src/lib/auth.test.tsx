@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionGuard } from '../app/session-guard';
 import { jsonResponse, makeSession, renderRoutes } from '../testing/render';
-import { useSession, useSetWorkingTenant, useWorkingTenant } from './auth';
+import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from './auth';
 
 /** Like the real sign-in screen: a signed-in visitor is sent on. */
 function SignIn() {
@@ -107,6 +107,19 @@ describe('useSession', () => {
     await user.click(screen.getByRole('button', { name: 'Switch' }));
     expect(await screen.findByText('Working on globex')).toBeInTheDocument();
     expect(localStorage.getItem('tenant')).toBe('globex');
+  });
+
+  it('answers useCan from the session permissions, so a custom role counts as much as a built-in one', async () => {
+    serve([]);
+    function Rights() {
+      const canView = useCan('users:view');
+      const canCreate = useCan('users:create');
+      return <p>{`view ${canView}, create ${canCreate}`}</p>;
+    }
+    renderRoutes([{ path: '/', element: <Rights /> }], {
+      session: makeSession({ role: 'custom', customRoleName: 'Readers', permissions: ['users:view'] }),
+    });
+    expect(await screen.findByText('view true, create false')).toBeInTheDocument();
   });
 
   it('ignores a stored tenant the session may not manage', async () => {

@@ -4,7 +4,6 @@
  * tenant they manage) and the wiring of the API client to toasts and the router.
  */
 import {
-  can,
   type Permission,
   type PublicConfig,
   SESSION_POLL_MS,
@@ -257,8 +256,11 @@ export function useSignInRedirectPath(): string {
   return useSessionContext().signedOutPath ?? signInPath();
 }
 
-/** Whether the signed-in user's role grants a permission (false when signed out). The server still checks. */
+/**
+ * Whether the signed-in user holds a permission (false when signed out): the session's effective permissions,
+ * a built-in role's or a custom role's. The server still checks.
+ */
 export function useCan(permission: Permission): boolean {
   const { session } = useSessionContext();
-  return session ? can(session.role, permission) : false;
+  return session ? session.permissions.includes(permission) : false;
 }

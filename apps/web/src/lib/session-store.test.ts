@@ -10,6 +10,8 @@ const session: Session & { sessid: string } = {
   lastname: 'Lovelace',
   usertype: 1,
   role: 'owner',
+  permissions: ['users:view'],
+  customRoleName: null,
   tenant: 'acme',
   tenantDisplayName: 'Acme',
   tenantKind: 'customer',

@@ -5,7 +5,7 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import type { Session } from '@palisade/contracts';
+import { ROLE_PERMISSIONS, type Session } from '@palisade/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,15 +38,21 @@ export function initTestI18n(): typeof i18n {
   return i18n;
 }
 
-/** A complete session for tests; override what the test is about. */
+/**
+ * A complete session for tests; override what the test is about. The permissions are those of the role it is
+ * given (owner by default) unless `permissions` is given too, as for a custom role.
+ */
 export function makeSession(overrides: Partial<Session> = {}): Session {
+  const role = overrides.role ?? 'owner';
   return {
     userid: 'u-admin',
     username: 'admin@acme.example',
     firstname: 'Ada',
     lastname: 'Admin',
     usertype: 1,
-    role: 'owner',
+    role,
+    permissions: [...ROLE_PERMISSIONS[role]],
+    customRoleName: null,
     tenant: 'acme',
     tenantDisplayName: 'Acme Corp',
     tenantKind: 'customer',

@@ -23,6 +23,7 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken } from '../../plugins/auth';
 import { recordEvent } from '../events/events.repository';
+import { customRoleName, permissionsOf } from '../roles/roles.repository';
 import * as repo from './session.repository';
 
 const OTP_SIGN_IN_MS = 5 * 60_000;
@@ -67,6 +68,8 @@ export async function presentSession(
     lastname: user.lastname,
     usertype: user.usertype,
     role: user.role as Role,
+    permissions: await permissionsOf(db, user),
+    customRoleName: await customRoleName(db, user.tenantId, user.customRoleId),
     tenant: tenant.name,
     tenantDisplayName: tenant.displayName,
     tenantKind: tenant.kind,
@@ -139,6 +142,7 @@ export async function signIn(
   if (!user) throw new AppError('invalid_credentials', 'Wrong e-mail or password.');
   if (!isValid) throw await recordFailure(deps, user);
   if (!user.isEmailVerified) throw new AppError('email_not_verified', 'Verify your e-mail address first.');
+  if (user.isSuspended) throw new AppError('account_suspended', 'This account is suspended.');
   await repo.updateUser(deps.database.db, user.tenantId, user.id, {
     failedLogins: 0,
     firstFailedAt: null,

@@ -6,10 +6,11 @@ import { groups, userGroups, users } from '../../db/schema';
 /** Only end users (usertype 0) are users in this module's sense (spec §6). */
 const endUsers = (tenantId: string) => and(eq(users.tenantId, tenantId), eq(users.usertype, 0));
 
+// Written out in full: inside a sub-query drizzle leaves column names unqualified.
 const groupIds = sql<string[]>`coalesce(array(
-  select ${userGroups.groupId}::text from ${userGroups}
-  where ${userGroups.tenantId} = ${users.tenantId} and ${userGroups.userId} = ${users.id}
-  order by ${userGroups.groupId}), '{}')`;
+  select ug.group_id::text from user_groups ug
+  where ug.tenant_id = users.tenant_id and ug.user_id = users.id
+  order by ug.group_id), '{}')`;
 
 const columns = {
   id: users.id,

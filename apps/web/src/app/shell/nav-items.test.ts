@@ -1,33 +1,47 @@
+import { type Permission, ROLE_PERMISSIONS, type Role } from '@palisade/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildNav } from './nav-items';
 
 const t = (_key: string, defaultValue: string) => defaultValue;
+const nav = (role: Role, tenant = 'acme') => buildNav(t, ROLE_PERMISSIONS[role], tenant);
 const ids = (entries: ReturnType<typeof buildNav>) =>
   entries.flatMap((entry) => [entry.id, ...(entry.children ?? []).map((child) => child.id)]);
 
 describe('buildNav', () => {
   it('shows every built screen to an owner, with the tenant in the tenant links', () => {
-    const nav = buildNav(t, 'owner', 'acme');
-    expect(ids(nav)).toEqual([
+    const entries = nav('owner');
+    expect(ids(entries)).toEqual([
       'dashboard',
       'users',
       'users-list',
       'users-add',
+      'users-groups',
+      'users-roles',
       'tenant',
       'tenant-overview',
       'tenant-settings',
+      'events',
+      'events-admin',
       'settings',
     ]);
-    expect(nav.find((e) => e.id === 'tenant')?.children?.[1].to).toBe('/tenant/acme/settings');
-    expect(nav[0].to).toBe('/main-dashboards/global/SASEDashboard');
+    expect(entries.find((e) => e.id === 'tenant')?.children?.[1].to).toBe('/tenant/acme/settings');
+    expect(entries[0].to).toBe('/main-dashboards/global/SASEDashboard');
   });
 
   it('hides what the role cannot do', () => {
-    expect(ids(buildNav(t, 'auditor', 'acme'))).not.toContain('users-add');
-    expect(ids(buildNav(t, 'billing_admin', 'acme'))).not.toContain('users');
+    expect(ids(nav('auditor'))).not.toContain('users-add');
+    expect(ids(nav('billing_admin'))).not.toContain('users');
+    expect(ids(nav('billing_admin'))).not.toContain('events-admin');
+    expect(ids(nav('auditor'))).toContain('events-admin');
+  });
+
+  it('follows the permissions it is given, such as a custom role’s', () => {
+    const viewOnly: Permission[] = ['users:view', 'roles:view'];
+    expect(ids(buildNav(t, viewOnly, 'acme'))).toEqual(['users', 'users-list', 'users-roles', 'settings']);
+    expect(ids(nav('helpdesk'))).not.toContain('users-roles');
   });
 
   it('leaves an end user only the settings', () => {
-    expect(ids(buildNav(t, 'user', 'acme'))).toEqual(['settings']);
+    expect(ids(nav('user'))).toEqual(['settings']);
   });
 });

@@ -1,17 +1,17 @@
-import { buildPath, can, type Permission, type Role } from '@palisade/contracts';
+import { buildPath, type Permission } from '@palisade/contracts';
 
 /** A link of the sidebar. */
 export interface NavLink {
   id: string;
   label: string;
   to: string;
-  /** The link is shown only to roles holding this. */
+  /** The link is shown only to users holding this. */
   permission?: Permission;
 }
 
 /** A sidebar entry: a link, or a section with links that opens and closes (the sidebar's `menu`). */
 export interface NavEntry extends NavLink {
-  icon: 'dashboard' | 'users' | 'tenant' | 'settings';
+  icon: 'dashboard' | 'users' | 'tenant' | 'settings' | 'events';
   children?: NavLink[];
 }
 
@@ -21,10 +21,11 @@ export const GLOBAL_DASHBOARD_ID = 'global';
 type Translate = (key: string, defaultValue: string) => string;
 
 /**
- * The sidebar of the screens that exist today, with the entries the role may not use left out. A section whose
- * links are all hidden is hidden too. Labels are translated here so the keys stay static.
+ * The sidebar of the screens that exist today, with the entries the user's permissions (a built-in role's or a
+ * custom role's) do not cover left out. A section whose links are all hidden is hidden too. Labels are
+ * translated here so the keys stay static.
  */
-export function buildNav(t: Translate, role: Role, tenant: string): NavEntry[] {
+export function buildNav(t: Translate, permissions: readonly Permission[], tenant: string): NavEntry[] {
   const entries: NavEntry[] = [
     {
       id: 'dashboard',
@@ -52,6 +53,18 @@ export function buildNav(t: Translate, role: Role, tenant: string): NavEntry[] {
           to: '/users/add',
           permission: 'users:create',
         },
+        {
+          id: 'users-groups',
+          label: t('shell.nav.usersGroups', 'Groups'),
+          to: '/users/groups',
+          permission: 'groups:view',
+        },
+        {
+          id: 'users-roles',
+          label: t('shell.nav.usersRoles', 'Roles'),
+          to: '/users/roles',
+          permission: 'roles:view',
+        },
       ],
     },
     {
@@ -75,9 +88,24 @@ export function buildNav(t: Translate, role: Role, tenant: string): NavEntry[] {
         },
       ],
     },
+    {
+      id: 'events',
+      icon: 'events',
+      label: t('shell.nav.events', 'Events'),
+      to: '/events/admin',
+      permission: 'events:view',
+      children: [
+        {
+          id: 'events-admin',
+          label: t('shell.nav.eventsAdmin', 'Admin events'),
+          to: '/events/admin',
+          permission: 'events:view',
+        },
+      ],
+    },
     { id: 'settings', icon: 'settings', label: t('shell.nav.settings', 'Settings'), to: '/settings' },
   ];
-  const allowed = (link: NavLink) => !link.permission || can(role, link.permission);
+  const allowed = (link: NavLink) => !link.permission || permissions.includes(link.permission);
   return entries
     .filter(allowed)
     .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry))

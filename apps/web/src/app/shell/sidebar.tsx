@@ -5,6 +5,7 @@ import {
   BuildingIcon,
   ChevronDownIcon,
   DashboardIcon,
+  ListIcon,
   SettingsIcon,
   ShieldIcon,
   UsersIcon,
@@ -22,6 +23,7 @@ const ICONS: Record<NavEntry['icon'], ReactNode> = {
   users: <UsersIcon />,
   tenant: <BuildingIcon />,
   settings: <SettingsIcon />,
+  events: <ListIcon />,
 };
 
 /** Props of {@link Sidebar}. */
@@ -33,14 +35,17 @@ export interface SidebarProps {
   homePath: string;
 }
 
-/** The main navigation: the built screens the role may use, sections open one at a time. */
+/** The main navigation: the built screens the user's permissions allow, sections open one at a time. */
 export function Sidebar({ state, isSticky, dispatch, homePath }: SidebarProps) {
   const { t } = useTranslation();
   const { session } = useSession();
   const tenant = useWorkingTenant();
   const { pathname } = useLocation();
-  const role = session?.role;
-  const entries = useMemo(() => (role ? buildNav(t, role, tenant) : []), [t, role, tenant]);
+  const permissions = session?.permissions;
+  const entries = useMemo(
+    () => (permissions ? buildNav(t, permissions, tenant) : []),
+    [t, permissions, tenant],
+  );
 
   // Open the section that holds the current screen, so the active link is visible.
   useEffect(() => {

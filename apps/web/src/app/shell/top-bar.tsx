@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../../components/ui/icons';
 import { tenantQuery } from '../../features/tenant/api/tenant-queries';
 import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from '../../lib/auth';
+import { roleLabel } from '../../lib/role-names';
 import classes from './app-shell.module.css';
 import { AppearanceMenu } from './appearance-menu';
 import { LanguageMenu } from './language-menu';
@@ -79,7 +80,7 @@ function TenantSwitcher() {
   );
 }
 
-/** The signed-in user's menu: settings and sign out. */
+/** The signed-in user's menu: who is signed in with which role, settings and sign out. */
 function UserMenu() {
   const { t } = useTranslation();
   const { session, signOut } = useSession();
@@ -106,6 +107,11 @@ function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{session.username}</Menu.Label>
+        <Menu.Label>
+          {t('shell.user.role', 'Role: {{role}}', {
+            role: roleLabel(t, session.role, session.customRoleName),
+          })}
+        </Menu.Label>
         <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
           {t('shell.user.settings', 'Settings')}
         </Menu.Item>

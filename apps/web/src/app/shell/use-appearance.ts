@@ -1,4 +1,3 @@
-import { can } from '@palisade/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { tenantQuery } from '../../features/tenant/api/tenant-queries';
@@ -12,7 +11,7 @@ import { type Appearance, resolveAppearance } from '../../lib/theme';
 export function useAppearance(): Appearance {
   const { session } = useSession();
   const tenant = useWorkingTenant();
-  const canReadTenant = session ? can(session.role, 'tenant:view') : false;
+  const canReadTenant = session?.permissions.includes('tenant:view') ?? false;
   const { data: details } = useQuery({ ...tenantQuery(tenant), enabled: canReadTenant && tenant !== '' });
   const userTheme = session?.theme ?? null;
   const userPalette = session?.palette ?? null;

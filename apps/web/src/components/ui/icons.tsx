@@ -26,6 +26,18 @@ function Icon({ size = 20, children, ...rest }: IconProps) {
   );
 }
 
+/** Lines of a log: event lists. */
+export function ListIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <circle cx="4.5" cy="6" r="1" />
+      <circle cx="4.5" cy="12" r="1" />
+      <circle cx="4.5" cy="18" r="1" />
+    </Icon>
+  );
+}
+
 /** Four tiles: dashboards. */
 export function DashboardIcon(props: IconProps) {
   return (

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../testing/render';
 import { fillIn, stubApi } from '../testing/stub-api';
@@ -34,7 +35,42 @@ describe('e-mail verification', () => {
     renderVerify('/verify/t-1');
     expect(await screen.findByRole('heading', { name: 'E-mail address verified' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
-    expect(sent.map((s) => s.path)).toEqual(['/api/user/verify/t-1', '/api/trans/status/web/t-1']);
+    // The link is first looked up as an administrator invitation (404 here), then verified as a sign-up.
+    expect(sent.map((s) => s.path)).toEqual([
+      '/api/invite/t-1',
+      '/api/user/verify/t-1',
+      '/api/trans/status/web/t-1',
+    ]);
+  });
+
+  it('lets an invited administrator choose a password', async () => {
+    const sent = stubApi({
+      'GET /api/invite/inv-1': () =>
+        jsonResponse({
+          email: 'new@acme.example',
+          firstname: 'New',
+          tenantDisplayName: 'Acme',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }),
+      'POST /api/invite/inv-1/accept': () => jsonResponse({ ok: true }),
+    });
+    const user = userEvent.setup();
+    renderVerify('/verify/inv-1');
+    expect(await screen.findByRole('heading', { name: 'Join Acme' })).toBeInTheDocument();
+    await fillIn(user, screen.getByLabelText('New password'), 'short');
+    await fillIn(user, screen.getByLabelText('Confirm password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByText('Use at least 10 characters.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await fillIn(user, screen.getByLabelText('New password'), 'a-long-password');
+    await fillIn(user, screen.getByLabelText('Confirm password'), 'a-long-password');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome aboard' })).toBeInTheDocument();
+    expect(sent.at(-1)).toMatchObject({
+      path: '/api/invite/inv-1/accept',
+      body: { password: 'a-long-password' },
+    });
   });
 
   it('says when the link has expired and offers a new one', async () => {

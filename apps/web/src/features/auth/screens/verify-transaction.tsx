@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
+import { useInvitation } from '../api/invitation';
 import { useVerifyTransaction } from '../api/verify-transaction';
+import { AcceptInvitation } from '../components/accept-invitation';
 import { AuthCard } from '../components/auth-card';
 
 /** What a verification came to. */
@@ -30,10 +32,51 @@ export function verificationOutcome(query: {
   return 'failed';
 }
 
-/** `/verify/:id`: verifies the e-mail address of a sign-up by its transaction id (the link or code of the e-mail). */
+/**
+ * `/verify/:id`: the link of an e-mail. An administrator invitation asks for a password; anything else is a
+ * sign-up's e-mail verification.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const invitation = useInvitation(id);
+  if (invitation.isPending) {
+    return (
+      <AuthCard title={t('auth.verify.verifyingTitle', 'Verifying your e-mail address')}>
+        <LoadingState label={t('auth.verify.verifying', 'Verifying…')} />
+      </AuthCard>
+    );
+  }
+  if (invitation.data) {
+    return (
+      <AcceptInvitation
+        transid={id}
+        email={invitation.data.email}
+        tenantDisplayName={invitation.data.tenantDisplayName}
+      />
+    );
+  }
+  if (invitation.error instanceof ApiError && invitation.error.status === 410) {
+    return (
+      <AuthCard
+        title={t('auth.invite.expiredTitle', 'This invitation is no longer valid')}
+        description={t(
+          'auth.invite.expired',
+          'It has expired or was already used. Ask an administrator for a new one.',
+        )}
+      >
+        <Button component={Link} to="/sign-in" fullWidth>
+          {t('auth.verify.signIn', 'Sign in')}
+        </Button>
+      </AuthCard>
+    );
+  }
+  return <EmailVerification id={id} />;
+}
+
+/** A sign-up's e-mail verification by its transaction id (the link or code of the e-mail). */
+function EmailVerification({ id }: { id: string }) {
+  const { t } = useTranslation();
   const query = useVerifyTransaction(id);
   const outcome = verificationOutcome(query);
 

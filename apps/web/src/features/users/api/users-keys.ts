@@ -12,5 +12,6 @@ export const usersKeys = {
   lists: (tenant: string) => ['tenant', tenant, 'users', 'list'] as const,
   list: (tenant: string, query: UsersListParams) => ['tenant', tenant, 'users', 'list', query] as const,
   detail: (tenant: string, id: string) => ['tenant', tenant, 'users', 'detail', id] as const,
+  importJob: (tenant: string, id: string) => ['tenant', tenant, 'users', 'import', id] as const,
   groupOptions: (tenant: string) => ['tenant', tenant, 'groups', 'options'] as const,
 };

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { User } from '@palisade/contracts';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,23 +7,34 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useBulkUsers } from '../api/bulk-users';
 import { useDeleteUsers } from '../api/delete-users';
+import { useExportUsers } from '../api/export-users';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
-import { showSuccess } from '../api/mutation-toast';
+import { showMutationError, showSuccess } from '../api/mutation-toast';
+import { BulkActions, type GroupBulkAction } from '../components/bulk-actions';
 import { DeleteUsersModal } from '../components/delete-users-modal';
+import { GroupBulkModal } from '../components/group-bulk-modal';
+import { ImportUsersModal } from '../components/import-users-modal';
 import { UsersTable } from '../components/users-table';
 import { parseListState, toListQuery, toSearchParams, type UsersListState } from '../utils/list-params';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** `/users/list`: the tenant's end users, server-paged, sortable and searchable, with bulk delete. */
+/**
+ * `/users/list`: the tenant's end users, server-paged, sortable and searchable; bulk changes and delete of the
+ * selected users, CSV export of the whole search and CSV import.
+ */
 export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const canCreate = useCan('users:create');
+  const canUpdate = useCan('users:update');
   const canDelete = useCan('users:delete');
+  const canSelect = canUpdate || canDelete;
 
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseListState(searchParams);
@@ -59,6 +70,30 @@ export function Component() {
   const [toDelete, setToDelete] = useState<User[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
 
+  // The group action whose modal is open, and the server's word on the chosen group.
+  const [groupAction, setGroupAction] = useState<GroupBulkAction | null>(null);
+  const [groupError, setGroupError] = useState<string | null>(null);
+  const [isImportOpen, setImportOpen] = useState(false);
+
+  const bulkMutation = useBulkUsers(tenant, {
+    onSuccess: (result) => {
+      setGroupAction(null);
+      showSuccess(
+        t('users.bulk.done', {
+          count: result.updated,
+          defaultValue_one: '1 user updated.',
+          defaultValue_other: '{{count, number}} users updated.',
+        }),
+      );
+    },
+    onError: (error) => {
+      const groupProblem = serverFieldErrors(error, t).groupId;
+      if (groupAction && groupProblem) setGroupError(groupProblem);
+      else showMutationError(t, error);
+    },
+  });
+  const exportMutation = useExportUsers(tenant);
+
   const deleteMutation = useDeleteUsers(tenant, {
     onSuccess: (result, ids) => {
       setConfirmOpen(false);
@@ -83,6 +118,25 @@ export function Component() {
       {t('users.list.add', 'Add user')}
     </Button>
   ) : null;
+  const headerActions = (
+    <Group gap="sm">
+      <Button
+        variant="default"
+        loading={exportMutation.isPending}
+        onClick={() =>
+          exportMutation.mutate({ q: state.q.trim() || undefined, sort: state.sort, order: state.order })
+        }
+      >
+        {t('users.list.export', 'Export CSV')}
+      </Button>
+      {canCreate ? (
+        <Button variant="default" onClick={() => setImportOpen(true)}>
+          {t('users.list.import', 'Import CSV')}
+        </Button>
+      ) : null}
+      {addButton}
+    </Group>
+  );
 
   const renderBody = () => {
     if (usersQuery.isPending) return <LoadingState label={t('users.list.loading', 'Loading users…')} />;
@@ -110,7 +164,7 @@ export function Component() {
           groupNames={groupNames}
           isFetching={usersQuery.isFetching}
           canCopy={canCreate}
-          {...(canDelete
+          {...(canSelect
             ? { selected, onSelectedChange: (users: User[]) => setSelection({ queryId, users }) }
             : {})}
           onPageChange={(next) => setState({ page: next })}
@@ -131,10 +185,10 @@ export function Component() {
             : t('users.list.total', {
                 count: total,
                 defaultValue_one: '{{count}} user',
-                defaultValue_other: '{{count}} users',
+                defaultValue_other: '{{count, number}} users',
               })
         }
-        actions={addButton}
+        actions={headerActions}
       />
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="md">
@@ -149,22 +203,22 @@ export function Component() {
             }}
             w={{ base: '100%', sm: 320 }}
           />
-          {canDelete && selected.length > 0 ? (
-            <Group gap="sm">
-              <Text size="sm" c="dimmed">
-                {t('users.list.selected', { count: selected.length, defaultValue: '{{count}} selected' })}
-              </Text>
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => {
-                  setToDelete(selected);
-                  setConfirmOpen(true);
-                }}
-              >
-                {t('users.list.delete', 'Delete')}
-              </Button>
-            </Group>
+          {canSelect && selected.length > 0 ? (
+            <BulkActions
+              count={selected.length}
+              canDelete={canDelete}
+              canUpdate={canUpdate}
+              isRunning={bulkMutation.isPending}
+              onDelete={() => {
+                setToDelete(selected);
+                setConfirmOpen(true);
+              }}
+              onFlagAction={(action) => bulkMutation.mutate({ ids: selected.map((user) => user.id), action })}
+              onGroupAction={(action) => {
+                setGroupError(null);
+                setGroupAction(action);
+              }}
+            />
           ) : null}
         </Group>
         {renderBody()}
@@ -176,6 +230,28 @@ export function Component() {
         onClose={() => setConfirmOpen(false)}
         onConfirm={() => deleteMutation.mutate(toDelete.map((user) => user.id))}
       />
+      <GroupBulkModal
+        action={groupAction}
+        count={selected.length}
+        groups={groupsQuery.data ?? []}
+        isLoadingGroups={groupsQuery.isPending}
+        isRunning={bulkMutation.isPending}
+        groupError={groupError}
+        onClose={() => setGroupAction(null)}
+        onConfirm={(groupId) => {
+          setGroupError(null);
+          if (groupAction)
+            bulkMutation.mutate({ ids: selected.map((user) => user.id), action: groupAction, groupId });
+        }}
+      />
+      {canCreate ? (
+        <ImportUsersModal
+          opened={isImportOpen}
+          tenant={tenant}
+          groups={groupsQuery.data ?? []}
+          onClose={() => setImportOpen(false)}
+        />
+      ) : null}
     </>
   );
 }

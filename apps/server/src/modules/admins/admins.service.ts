@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { Admin, InviteAdminInput } from '@palisade/contracts';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { tenants } from '../../db/schema';
+import type { Ctx } from '../../lib/context';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashPassword } from '../../lib/passwords';
+import { recordEvent } from '../events/events.repository';
+import { getRole } from '../roles/roles.repository';
+import * as sessionRepo from '../session/session.repository';
+import { usernameTaken } from '../users/users.repository';
+import * as repo from './admins.repository';
+
+const INVITE_MS = 7 * 86_400_000;
+
+export interface AdminDeps {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+}
+
+function present(row: NonNullable<repo.AdminRow>): Admin {
+  const status = row.isSuspended
+    ? 'suspended'
+    : row.isEmailVerified && row.hasPassword
+      ? 'active'
+      : 'invited';
+  return {
+    id: row.id,
+    username: row.username,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    role: row.role,
+    customRoleId: row.customRoleId,
+    status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function listAdmins(deps: AdminDeps, ctx: Ctx, page: { limit: number; offset: number; q?: string }) {
+  return deps.database.tenantTx(ctx.tenant.id, async (tx) => {
+    const result = await repo.listAdmins(tx, ctx.tenant.id, page);
+    return { items: result.items.map(present), total: result.total };
+  });
+}
+
+/** Creates the administrator without a password and e-mails a link to choose one (valid 7 days). */
+export async function inviteAdmin(deps: AdminDeps, ctx: Ctx, input: InviteAdminInput) {
+  if (await usernameTaken(deps.database.db, input.email)) {
+    throw new AppError('user_exists', 'An account with this e-mail exists.', [
+      { path: 'body.email', message: 'validation.emailTaken' },
+    ]);
+  }
+  const transid = randomBytes(32).toString('base64url');
+  const admin = await deps.database.tenantTx(ctx.tenant.id, async (tx) => {
+    if (input.customRoleId && !(await getRole(tx, ctx.tenant.id, input.customRoleId))) {
+      throw invalid([{ path: 'body.customRoleId', message: 'validation.unknownRole' }]);
+    }
+    if (input.role === 'owner' && !['owner', 'partner_admin', 'platform_admin'].includes(ctx.actor.role)) {
+      throw new AppError('forbidden', 'Only an owner can invite an owner.');
+    }
+    const id = await repo.insertAdmin(tx, {
+      tenantId: ctx.tenant.id,
+      username: input.email,
+      email: input.email,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      usertype: 1,
+      role: input.customRoleId ? 'custom' : (input.role as string),
+      customRoleId: input.customRoleId,
+    });
+    await sessionRepo.insertTransaction(tx, {
+      id: transid,
+      tenantId: ctx.tenant.id,
+      userId: id,
+      kind: 'admin_invite',
+      expiresAt: new Date(Date.now() + INVITE_MS),
+    });
+    const created = present((await repo.getAdmin(tx, ctx.tenant.id, id))!);
+    await recordEvent(tx, ctx, {
+      action: 'admin.invite',
+      objectType: 'user',
+      objectId: id,
+      objectName: input.email,
+      after: created,
+    });
+    return created;
+  });
+  const link = `${deps.config.publicUrl}/verify/${transid}`;
+  await deps.mailer.send({
+    to: input.email,
+    subject: `You are invited to administer ${ctx.tenant.name} in Palisade`,
+    text: `${ctx.actor.username} invited you to administer ${ctx.tenant.name} in Palisade.\n\nOpen this link within 7 days to choose your password:\n${link}\n`,
+  });
+  return admin;
+}
+
+async function guardOwner(
+  ctx: Ctx,
+  tx: Parameters<Parameters<Database['tenantTx']>[1]>[0],
+  row: NonNullable<repo.AdminRow>,
+) {
+  if (row.role === 'owner' && !row.isSuspended && (await repo.countActiveOwners(tx, ctx.tenant.id)) <= 1) {
+    throw new AppError('last_owner', 'The last owner cannot be suspended or removed.');
+  }
+  if (row.role === 'owner' && !['owner', 'partner_admin', 'platform_admin'].includes(ctx.actor.role)) {
+    throw new AppError('forbidden', 'Only an owner can suspend or remove an owner.');
+  }
+}
+
+export function suspendAdmin(deps: AdminDeps, ctx: Ctx, id: string, suspended: boolean) {
+  return deps.database.tenantTx(ctx.tenant.id, async (tx) => {
+    const row = await repo.getAdmin(tx, ctx.tenant.id, id);
+    if (!row) throw notFound('Administrator');
+    if (suspended) await guardOwner(ctx, tx, row);
+    await repo.setSuspended(tx, ctx.tenant.id, id, suspended);
+    const after = present((await repo.getAdmin(tx, ctx.tenant.id, id))!);
+    await recordEvent(tx, ctx, {
+      action: suspended ? 'admin.suspend' : 'admin.reinstate',
+      objectType: 'user',
+      objectId: id,
+      objectName: row.username,
+      before: present(row),
+      after,
+    });
+    return after;
+  });
+}
+
+export function removeAdmin(deps: AdminDeps, ctx: Ctx, id: string) {
+  return deps.database.tenantTx(ctx.tenant.id, async (tx) => {
+    const row = await repo.getAdmin(tx, ctx.tenant.id, id);
+    if (!row) throw notFound('Administrator');
+    await guardOwner(ctx, tx, row);
+    await repo.deleteAdmin(tx, ctx.tenant.id, id);
+    await recordEvent(tx, ctx, {
+      action: 'admin.remove',
+      objectType: 'user',
+      objectId: id,
+      objectName: row.username,
+      before: present(row),
+    });
+    return { deleted: true as const };
+  });
+}
+
+async function openInvitation(deps: AdminDeps, transid: string) {
+  const trans = await sessionRepo.findTransaction(deps.database.db, transid);
+  if (trans?.kind !== 'admin_invite') throw notFound('Invitation');
+  if (trans.status !== 'pending' || trans.expiresAt.getTime() < Date.now()) {
+    throw new AppError('transaction_expired', 'This invitation has expired or was used. Ask for a new one.');
+  }
+  const user = await sessionRepo.findUser(deps.database.db, trans.tenantId, trans.userId);
+  if (!user) throw notFound('Invitation');
+  return { trans, user };
+}
+
+export async function getInvitation(deps: AdminDeps, transid: string) {
+  const { trans, user } = await openInvitation(deps, transid);
+  const [tenant] = await deps.database.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
+  return {
+    email: user.email,
+    firstname: user.firstname,
+    tenantDisplayName: tenant.displayName,
+    expiresAt: trans.expiresAt.toISOString(),
+  };
+}
+
+/** Sets the invited administrator's password; the address is verified by the link itself. */
+export async function acceptInvitation(deps: AdminDeps, transid: string, password: string) {
+  const { trans, user } = await openInvitation(deps, transid);
+  const passwordHash = await hashPassword(password);
+  await deps.database.db.transaction(async (tx) => {
+    await sessionRepo.completeTransaction(tx, trans.id);
+    await sessionRepo.updateUser(tx, user.tenantId, user.id, { passwordHash, isEmailVerified: true });
+  });
+  return { ok: true as const };
+}

@@ -1,0 +1,191 @@
+import { Readable } from 'node:stream';
+import {
+  type AdminEvent,
+  type AdminEventDetail,
+  type AdminEventExportQuery,
+  type AdminEventListQuery,
+  diffEventFields,
+  MAX_EVENT_EXPORT_ROWS,
+} from '@palisade/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import * as repo from './events.repository';
+
+/** How often the purge job deletes events past each tenant's retention. */
+export const EVENT_PURGE_INTERVAL_MS = 3_600_000;
+/** Rows per query (and per CSV piece) of an export. */
+export const EXPORT_CHUNK_ROWS = 2_000;
+
+type SummaryRow = Awaited<ReturnType<typeof repo.listEvents>>['items'][number];
+type FullRow = NonNullable<Awaited<ReturnType<typeof repo.getEvent>>>;
+
+function presentEvent(row: SummaryRow): AdminEvent {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: row.actorName,
+    action: row.action,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    objectName: row.objectName,
+    ip: row.ip,
+  };
+}
+
+function presentEventDetail(row: FullRow): AdminEventDetail {
+  return { ...presentEvent(row), before: row.before ?? null, after: row.after ?? null };
+}
+
+export function listEvents(database: Database, ctx: Ctx, query: AdminEventListQuery) {
+  const { limit, offset, order, ...filter } = query;
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const page = await repo.listEvents(tx, ctx.tenant.id, filter, { limit, offset, order });
+    return { items: page.items.map(presentEvent), total: page.total };
+  });
+}
+
+export async function getEvent(database: Database, ctx: Ctx, id: string) {
+  const row = await database.tenantTx(ctx.tenant.id, (tx) => repo.getEvent(tx, ctx.tenant.id, id));
+  if (!row) throw notFound('Event');
+  return presentEventDetail(row);
+}
+
+export function eventFacets(database: Database, ctx: Ctx) {
+  return database.tenantTx(ctx.tenant.id, (tx) => repo.eventFacets(tx, ctx.tenant.id));
+}
+
+// ---- CSV export ----
+
+export const CSV_HEADER = [
+  'Time',
+  'Actor',
+  'IP',
+  'Action',
+  'Object type',
+  'Object ID',
+  'Object name',
+  'Changed fields',
+];
+
+/**
+ * RFC 4180 CSV (CRLF, fields with quotes, commas or line breaks quoted, quotes doubled) with cells that a
+ * spreadsheet would run as a formula (`=`, `+`, `-`, `@`…) prefixed with `'`.
+ */
+export function toCsv(rows: string[][]): string {
+  return stringify(rows, {
+    record_delimiter: '\r\n',
+    // Without this, an explicit record delimiter stops the library quoting a lone LF or CR.
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    eof: true,
+  });
+}
+
+/** The names of the fields an event changed, space-separated (added, removed or changed). */
+export function changedFields(before: unknown, after: unknown): string {
+  return diffEventFields(before, after)
+    .filter((d) => d.change !== 'unchanged')
+    .map((d) => d.field)
+    .join(' ');
+}
+
+function csvRow(row: Awaited<ReturnType<typeof repo.eventChunk>>[number]): string[] {
+  return [
+    row.at.toISOString(),
+    row.actorName,
+    row.ip ?? '',
+    row.action,
+    row.objectType,
+    row.objectId ?? '',
+    row.objectName ?? '',
+    changedFields(row.before, row.after),
+  ];
+}
+
+/**
+ * The filtered log as a CSV stream, at most {@link MAX_EVENT_EXPORT_ROWS} rows, read in keyset chunks so memory
+ * stays flat. The first chunk is read before the stream is returned, so a failing query still answers 500.
+ */
+export async function exportEvents(
+  database: Database,
+  ctx: Ctx,
+  query: AdminEventExportQuery,
+): Promise<Readable> {
+  const { order, sort: _sort, ...filter } = query;
+  const readChunk = (cursor: repo.EventCursor | null, limit: number) =>
+    database.tenantTx(ctx.tenant.id, (tx) =>
+      repo.eventChunk(tx, ctx.tenant.id, filter, order, cursor, limit),
+    );
+  const first = await readChunk(null, Math.min(EXPORT_CHUNK_ROWS, MAX_EVENT_EXPORT_ROWS));
+
+  async function* pieces() {
+    yield toCsv([CSV_HEADER]);
+    let chunk = first;
+    let sent = 0;
+    while (chunk.length > 0) {
+      sent += chunk.length;
+      yield toCsv(chunk.map(csvRow));
+      const remaining = MAX_EVENT_EXPORT_ROWS - sent;
+      if (chunk.length < EXPORT_CHUNK_ROWS || remaining <= 0) return;
+      const last = chunk[chunk.length - 1];
+      chunk = await readChunk({ at: last.cursorAt, id: last.id }, Math.min(EXPORT_CHUNK_ROWS, remaining));
+    }
+  }
+  return Readable.from(pieces());
+}
+
+// ---- Retention ----
+
+export async function getRetention(database: Database, ctx: Ctx) {
+  const days = await database.tenantTx(ctx.tenant.id, (tx) => repo.getRetentionDays(tx, ctx.tenant.id));
+  if (days === null) throw notFound('Tenant');
+  return { days };
+}
+
+/** Changes the retention and records the change in the log itself, in one transaction. */
+export function updateRetention(database: Database, ctx: Ctx, days: number) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const before = await repo.getRetentionDays(tx, ctx.tenant.id);
+    if (before === null) throw notFound('Tenant');
+    await repo.setRetentionDays(tx, ctx.tenant.id, days);
+    await repo.recordEvent(tx, ctx, {
+      action: 'tenant.eventRetention.update',
+      objectType: 'tenant',
+      objectId: ctx.tenant.id,
+      objectName: ctx.tenant.name,
+      before: { eventRetentionDays: before },
+      after: { eventRetentionDays: days },
+    });
+    return { days };
+  });
+}
+
+/**
+ * Deletes every tenant's events older than its retention, one tenant per transaction (as that tenant, so
+ * row-level security still applies). Returns how many events went. The hourly job calls it; tests call it directly.
+ */
+export async function purgeExpiredEvents(database: Database): Promise<number> {
+  let deleted = 0;
+  for (const tenant of await repo.tenantRetentions(database.db)) {
+    deleted += await database.tenantTx(tenant.id, (tx) =>
+      repo.deleteEventsOlderThan(tx, tenant.id, tenant.days),
+    );
+  }
+  return deleted;
+}
+
+/** Starts the hourly purge; returns the function that stops it (the app's close() calls it). */
+export function startEventPurge(database: Database, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    purgeExpiredEvents(database)
+      .then((deleted) => {
+        if (deleted > 0) log.info({ deleted }, 'purged admin events past retention');
+      })
+      .catch((err: unknown) => log.error({ err }, 'admin event purge failed'));
+  }, EVENT_PURGE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,206 @@
+import type { GroupListQuery, GroupMembersQuery } from '@palisade/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client';
+import { groups, userGroups, users } from '../../db/schema';
+
+/** A group as stored, with its member count. */
+export interface GroupRow {
+  id: string;
+  name: string;
+  description: string;
+  memberCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** `%`, `_` and `\` are literal in a search, not patterns. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const toRow = (row: Record<string, unknown>): GroupRow => ({
+  id: String(row.id),
+  name: String(row.name),
+  description: String(row.description),
+  memberCount: Number(row.member_count ?? 0),
+  createdAt: new Date(row.created_at as string | Date),
+  updatedAt: new Date(row.updated_at as string | Date),
+});
+
+/** The groups of `ids` with their member counts; the counts are grouped over these ids only. */
+async function groupsWithCounts(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, GroupRow>> {
+  if (ids.length === 0) return new Map();
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select g.id, g.name, g.description, g.created_at, g.updated_at, coalesce(m.member_count, 0) as member_count
+      from groups g
+      left join (
+        select group_id, count(*) as member_count from user_groups
+        where tenant_id = ${tenantId} and group_id in (${idList})
+        group by group_id
+      ) m on m.group_id = g.id
+      where g.tenant_id = ${tenantId} and g.id in (${idList})`,
+  );
+  return new Map(rows.map((row) => [String(row.id), toRow(row)]));
+}
+
+/**
+ * One page of groups plus the total that matched. The page's ids are picked first; member counts are then
+ * counted for those ids only, so a tenant with 10 000 groups costs one index walk and one small count. Only
+ * the member-count sort has to count every group's members, through the (tenant, group, user) index.
+ */
+export async function listGroups(tx: Tx, tenantId: string, query: GroupListQuery) {
+  const search = query.q
+    ? sql`and (lower(g.name) like ${likePattern(query.q)} or lower(g.description) like ${likePattern(query.q)})`
+    : sql``;
+  const dir = query.order === 'desc' ? sql`desc` : sql`asc`;
+  // Names are unique ignoring case, so lower(name) alone is a total order (and walks the groups_name index).
+  const orderBy =
+    query.sort === 'memberCount'
+      ? sql`coalesce(m.member_count, 0) ${dir}, lower(g.name) ${dir}`
+      : query.sort === 'createdAt'
+        ? sql`g.created_at ${dir}, g.id ${dir}`
+        : sql`lower(g.name) ${dir}`;
+  const counts =
+    query.sort === 'memberCount'
+      ? sql`left join (
+          select group_id, count(*) as member_count from user_groups where tenant_id = ${tenantId} group by group_id
+        ) m on m.group_id = g.id`
+      : sql``;
+  const [pageRows, totalRows] = await Promise.all([
+    queryRows<{ id: string }>(
+      tx,
+      sql`select g.id from groups g ${counts}
+        where g.tenant_id = ${tenantId} ${search}
+        order by ${orderBy}
+        limit ${query.limit} offset ${query.offset}`,
+    ),
+    queryRows<{ total: number | string }>(
+      tx,
+      sql`select count(*) as total from groups g where g.tenant_id = ${tenantId} ${search}`,
+    ),
+  ]);
+  const ids = pageRows.map((row) => String(row.id));
+  const byId = await groupsWithCounts(tx, tenantId, ids);
+  return {
+    items: ids.map((id) => byId.get(id)).filter((row): row is GroupRow => row !== undefined),
+    total: Number(totalRows[0]?.total ?? 0),
+  };
+}
+
+export async function getGroup(tx: Tx, tenantId: string, id: string): Promise<GroupRow | null> {
+  return (await groupsWithCounts(tx, tenantId, [id])).get(id) ?? null;
+}
+
+/** Whether another group of the tenant has this name, ignoring case. */
+export async function nameTaken(tx: Tx, tenantId: string, name: string, exceptId?: string): Promise<boolean> {
+  const rows = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`select exists(
+      select 1 from groups where tenant_id = ${tenantId} and lower(name) = ${name.toLowerCase()}
+      ${exceptId ? sql`and id <> ${exceptId}` : sql``}
+    ) as taken`,
+  );
+  return Boolean(rows[0]?.taken);
+}
+
+export async function insertGroup(
+  tx: Tx,
+  tenantId: string,
+  values: { name: string; description: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(groups)
+    .values({ tenantId, ...values })
+    .returning({ id: groups.id });
+  return row.id;
+}
+
+export async function updateGroup(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: { name?: string; description?: string },
+) {
+  await tx
+    .update(groups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(groups.tenantId, tenantId), eq(groups.id, id)));
+}
+
+/** Deletes groups by id (memberships cascade); returns what was deleted, with the member counts it had. */
+export async function deleteGroups(tx: Tx, tenantId: string, ids: string[]) {
+  const before = await groupsWithCounts(tx, tenantId, ids);
+  if (before.size === 0) return [];
+  const deleted = await tx
+    .delete(groups)
+    .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, [...before.keys()])))
+    .returning({ id: groups.id });
+  return deleted.map((row) => before.get(row.id)!);
+}
+
+/** One page of a group's end users plus the total that matched. */
+export async function listMembers(tx: Tx, tenantId: string, groupId: string, query: GroupMembersQuery) {
+  const search = query.q ? sql`and u.search like ${likePattern(query.q)}` : sql``;
+  const dir = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const from = sql`from user_groups ug
+    join users u on u.tenant_id = ug.tenant_id and u.id = ug.user_id
+    where ug.tenant_id = ${tenantId} and ug.group_id = ${groupId} and u.usertype = 0 ${search}`;
+  const [items, totalRows] = await Promise.all([
+    queryRows<{ id: string; username: string; firstname: string; lastname: string; connstatus: string }>(
+      tx,
+      sql`select u.id, u.username, u.firstname, u.lastname, u.connstatus ${from}
+        order by u.username ${dir}, u.id ${dir}
+        limit ${query.limit} offset ${query.offset}`,
+    ),
+    queryRows<{ total: number | string }>(tx, sql`select count(*) as total ${from}`),
+  ]);
+  return { items, total: Number(totalRows[0]?.total ?? 0) };
+}
+
+/** The end users of the tenant among `ids`, with their usernames (for the checks and the event log). */
+export async function findEndUsers(tx: Tx, tenantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.usertype, 0), inArray(users.id, ids)));
+}
+
+/** Adds memberships; existing ones stay. Returns the user ids that were added. */
+export async function addMembers(tx: Tx, tenantId: string, groupId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .insert(userGroups)
+    .values(userIds.map((userId) => ({ tenantId, userId, groupId })))
+    .onConflictDoNothing()
+    .returning({ userId: userGroups.userId });
+  return rows.map((row) => row.userId);
+}
+
+/** Removes memberships. Returns the user ids that were removed. */
+export async function removeMembers(tx: Tx, tenantId: string, groupId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .delete(userGroups)
+    .where(
+      and(
+        eq(userGroups.tenantId, tenantId),
+        eq(userGroups.groupId, groupId),
+        inArray(userGroups.userId, userIds),
+      ),
+    )
+    .returning({ userId: userGroups.userId });
+  return rows.map((row) => row.userId);
+}
+
+/** How many users are in a group. */
+export async function countMembers(tx: Tx, tenantId: string, groupId: string): Promise<number> {
+  const rows = await queryRows<{ total: number | string }>(
+    tx,
+    sql`select count(*) as total from user_groups where tenant_id = ${tenantId} and group_id = ${groupId}`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}

@@ -1,0 +1,199 @@
+import type {
+  Group,
+  GroupInput,
+  GroupListQuery,
+  GroupMember,
+  GroupMembersQuery,
+  GroupUpdate,
+  GroupUsage,
+} from '@palisade/contracts';
+import type { Database, Tx } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { AppError, invalid, notFound } from '../../lib/errors';
+import { recordEvent } from '../events/events.repository';
+import * as repo from './groups.repository';
+
+/** Maps a row to the public shape. */
+export function presentGroup(row: repo.GroupRow): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    memberCount: row.memberCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const nameTaken = () =>
+  new AppError('conflict', 'A group with this name exists.', [
+    { path: 'body.name', message: 'validation.groupNameTaken' },
+  ]);
+
+/** A unique-index violation that slipped past the friendly check (two concurrent writes of one name). */
+function rethrowUnique(error: unknown): never {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  if (code === '23505') throw nameTaken();
+  throw error;
+}
+
+async function requireGroup(tx: Tx, ctx: Ctx, id: string): Promise<repo.GroupRow> {
+  const row = await repo.getGroup(tx, ctx.tenant.id, id);
+  if (!row) throw notFound('Group');
+  return row;
+}
+
+export function listGroups(database: Database, ctx: Ctx, query: GroupListQuery) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const page = await repo.listGroups(tx, ctx.tenant.id, query);
+    return { items: page.items.map(presentGroup), total: page.total };
+  });
+}
+
+export function getGroup(database: Database, ctx: Ctx, id: string) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => presentGroup(await requireGroup(tx, ctx, id)));
+}
+
+export function createGroup(database: Database, ctx: Ctx, input: GroupInput) {
+  return database
+    .tenantTx(ctx.tenant.id, async (tx) => {
+      if (await repo.nameTaken(tx, ctx.tenant.id, input.name)) throw nameTaken();
+      const id = await repo.insertGroup(tx, ctx.tenant.id, {
+        name: input.name,
+        description: input.description ?? '',
+      });
+      const group = presentGroup(await requireGroup(tx, ctx, id));
+      await recordEvent(tx, ctx, {
+        action: 'group.create',
+        objectType: 'group',
+        objectId: id,
+        objectName: group.name,
+        after: group,
+      });
+      return group;
+    })
+    .catch(rethrowUnique);
+}
+
+export function updateGroup(database: Database, ctx: Ctx, id: string, input: GroupUpdate) {
+  return database
+    .tenantTx(ctx.tenant.id, async (tx) => {
+      const before = presentGroup(await requireGroup(tx, ctx, id));
+      if (input.name !== undefined && (await repo.nameTaken(tx, ctx.tenant.id, input.name, id))) {
+        throw nameTaken();
+      }
+      await repo.updateGroup(tx, ctx.tenant.id, id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+      });
+      const after = presentGroup(await requireGroup(tx, ctx, id));
+      await recordEvent(tx, ctx, {
+        action: 'group.update',
+        objectType: 'group',
+        objectId: id,
+        objectName: after.name,
+        before,
+        after,
+      });
+      return after;
+    })
+    .catch(rethrowUnique);
+}
+
+/** Deletes by a list of ids; memberships go with the groups. Unknown ids and other tenants' ids are skipped. */
+export function deleteGroups(database: Database, ctx: Ctx, ids: string[]) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const deleted = await repo.deleteGroups(tx, ctx.tenant.id, [...new Set(ids)]);
+    for (const row of deleted) {
+      await recordEvent(tx, ctx, {
+        action: 'group.delete',
+        objectType: 'group',
+        objectId: row.id,
+        objectName: row.name,
+        before: presentGroup(row),
+      });
+    }
+    return { deleted: deleted.length };
+  });
+}
+
+export function listMembers(database: Database, ctx: Ctx, id: string, query: GroupMembersQuery) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    await requireGroup(tx, ctx, id);
+    const page = await repo.listMembers(tx, ctx.tenant.id, id, query);
+    return {
+      items: page.items.map(
+        (row): GroupMember => ({
+          id: row.id,
+          username: row.username,
+          fullname: `${row.firstname} ${row.lastname}`.trim(),
+          connstatus: row.connstatus as GroupMember['connstatus'],
+        }),
+      ),
+      total: page.total,
+    };
+  });
+}
+
+/** Adds end users of the tenant; any id that is not one (another tenant's, an administrator's) refuses all. */
+export function addMembers(database: Database, ctx: Ctx, id: string, userIds: string[]) {
+  const wanted = [...new Set(userIds)];
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const group = await requireGroup(tx, ctx, id);
+    const found = await repo.findEndUsers(tx, ctx.tenant.id, wanted);
+    if (found.length !== wanted.length) {
+      throw invalid([{ path: 'body.userIds', message: 'validation.unknownUser' }]);
+    }
+    const added = new Set(await repo.addMembers(tx, ctx.tenant.id, id, wanted));
+    if (added.size > 0) {
+      await recordEvent(tx, ctx, {
+        action: 'group.members.add',
+        objectType: 'group',
+        objectId: id,
+        objectName: group.name,
+        before: { memberCount: group.memberCount },
+        after: {
+          memberCount: group.memberCount + added.size,
+          added: found.filter((user) => added.has(user.id)).map((user) => user.username),
+        },
+      });
+    }
+    return { added: added.size };
+  });
+}
+
+/** Removes members; ids that are not members are skipped. */
+export function removeMembers(database: Database, ctx: Ctx, id: string, userIds: string[]) {
+  const wanted = [...new Set(userIds)];
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const group = await requireGroup(tx, ctx, id);
+    const removed = new Set(await repo.removeMembers(tx, ctx.tenant.id, id, wanted));
+    if (removed.size > 0) {
+      const names = await repo.findEndUsers(tx, ctx.tenant.id, [...removed]);
+      await recordEvent(tx, ctx, {
+        action: 'group.members.remove',
+        objectType: 'group',
+        objectId: id,
+        objectName: group.name,
+        before: { memberCount: group.memberCount },
+        after: {
+          memberCount: group.memberCount - removed.size,
+          removed: names.map((user) => user.username),
+        },
+      });
+    }
+    return { removed: removed.size };
+  });
+}
+
+/**
+ * Where a group is used. Nothing but users refers to groups yet; policies (issue 4) add their references here
+ * so the delete confirmation can name them.
+ */
+export function getUsage(database: Database, ctx: Ctx, id: string): Promise<GroupUsage> {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    await requireGroup(tx, ctx, id);
+    return { members: await repo.countMembers(tx, ctx.tenant.id, id), references: [] };
+  });
+}

@@ -1,0 +1,159 @@
+import {
+  type AssignRoleInput,
+  BUILT_IN_ROLES,
+  type CustomRole,
+  type CustomRoleInput,
+  type Permission,
+  type RoleAssignment,
+} from '@palisade/contracts';
+import type { Database } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { recordEvent } from '../events/events.repository';
+import * as repo from './roles.repository';
+
+type RoleRow = NonNullable<Awaited<ReturnType<typeof repo.getRole>>>;
+
+function present(row: RoleRow): CustomRole {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: row.permissions as Permission[],
+    assigned: row.assigned,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const nameTaken = () =>
+  new AppError('conflict', 'A role with this name exists.', [
+    { path: 'body.name', message: 'validation.roleNameTaken' },
+  ]);
+
+/** Permissions are stored once each, in matrix order, so two equal roles compare equal. */
+const normalise = (permissions: readonly Permission[]) => [...new Set(permissions)].sort();
+
+export function listRoles(database: Database, ctx: Ctx) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => ({
+    builtIn: BUILT_IN_ROLES,
+    custom: (await repo.listRoles(tx, ctx.tenant.id)).map(present),
+  }));
+}
+
+export function createRole(database: Database, ctx: Ctx, input: CustomRoleInput) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    if (await repo.nameTaken(tx, ctx.tenant.id, input.name)) throw nameTaken();
+    const id = await repo.insertRole(tx, {
+      tenantId: ctx.tenant.id,
+      name: input.name,
+      description: input.description ?? '',
+      permissions: normalise(input.permissions),
+    });
+    const role = present((await repo.getRole(tx, ctx.tenant.id, id))!);
+    await recordEvent(tx, ctx, {
+      action: 'role.create',
+      objectType: 'role',
+      objectId: id,
+      objectName: role.name,
+      after: role,
+    });
+    return role;
+  });
+}
+
+export function updateRole(database: Database, ctx: Ctx, id: string, input: CustomRoleInput) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const before = await repo.getRole(tx, ctx.tenant.id, id);
+    if (!before) throw notFound('Role');
+    if (await repo.nameTaken(tx, ctx.tenant.id, input.name, id)) throw nameTaken();
+    await repo.updateRole(tx, ctx.tenant.id, id, {
+      name: input.name,
+      description: input.description ?? '',
+      permissions: normalise(input.permissions),
+    });
+    const after = present((await repo.getRole(tx, ctx.tenant.id, id))!);
+    await recordEvent(tx, ctx, {
+      action: 'role.update',
+      objectType: 'role',
+      objectId: id,
+      objectName: after.name,
+      before: present(before),
+      after,
+    });
+    return after;
+  });
+}
+
+export function deleteRole(database: Database, ctx: Ctx, id: string) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const role = await repo.getRole(tx, ctx.tenant.id, id);
+    if (!role) throw notFound('Role');
+    if (role.assigned > 0) {
+      throw new AppError(
+        'conflict',
+        `${role.assigned} administrators hold this role; give them another role first.`,
+        [{ path: 'params.id', message: 'validation.roleInUse' }],
+      );
+    }
+    await repo.deleteRole(tx, ctx.tenant.id, id);
+    await recordEvent(tx, ctx, {
+      action: 'role.delete',
+      objectType: 'role',
+      objectId: id,
+      objectName: role.name,
+      before: present(role),
+    });
+    return { deleted: true as const };
+  });
+}
+
+export function listAssignments(
+  database: Database,
+  ctx: Ctx,
+  page: { limit: number; offset: number; q?: string },
+) {
+  return database.tenantTx(ctx.tenant.id, (tx) => repo.listAssignments(tx, ctx.tenant.id, page));
+}
+
+/** Changes an administrator's role; the last owner keeps the role, so a tenant is never left without one. */
+export function assignRole(
+  database: Database,
+  ctx: Ctx,
+  userId: string,
+  input: AssignRoleInput,
+): Promise<RoleAssignment> {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const before = await repo.getAssignment(tx, ctx.tenant.id, userId);
+    if (!before) throw notFound('Administrator');
+    if (input.customRoleId && !(await repo.getRole(tx, ctx.tenant.id, input.customRoleId))) {
+      throw new AppError('validation_failed', 'Unknown role.', [
+        { path: 'body.customRoleId', message: 'validation.unknownRole' },
+      ]);
+    }
+    const role = input.customRoleId ? 'custom' : (input.role as string);
+    if (before.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, ctx.tenant.id)) <= 1) {
+      throw new AppError('last_owner', 'The last owner cannot be given another role.');
+    }
+    // Only an owner may make or unmake owners.
+    if (
+      (role === 'owner' || before.role === 'owner') &&
+      ctx.actor.role !== 'owner' &&
+      ctx.actor.role !== 'partner_admin' &&
+      ctx.actor.role !== 'platform_admin'
+    ) {
+      throw new AppError('forbidden', 'Only an owner can change who owns the tenant.');
+    }
+    await repo.setRole(tx, ctx.tenant.id, userId, role, input.customRoleId);
+    const after = (await repo.getAssignment(tx, ctx.tenant.id, userId))!;
+    await recordEvent(tx, ctx, {
+      action: 'role.assign',
+      objectType: 'user',
+      objectId: userId,
+      objectName: after.username,
+      before,
+      after,
+    });
+    return after;
+  });
+}

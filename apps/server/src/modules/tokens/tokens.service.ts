@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_TOKEN_PREFIX,
+  API_TOKEN_RANDOM_LENGTH,
+  API_TOKEN_SHOWN_PREFIX_LENGTH,
+  type ApiToken,
+  type ApiTokenInput,
+  type ApiTokenListQuery,
+  type CreatedApiToken,
+  ONE_DAY_MS,
+  requestedTokenPermissions,
+} from '@palisade/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Actor, Ctx } from '../../lib/context';
+import { invalid, notFound } from '../../lib/errors';
+import { hashToken } from '../../plugins/auth';
+import { recordEvent } from '../events/events.repository';
+import * as repo from './tokens.repository';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `pal_` and 40 base62 characters (≈ 238 bits), drawn without modulo bias. */
+export function newSecret(): string {
+  let out = API_TOKEN_PREFIX;
+  while (out.length < API_TOKEN_PREFIX.length + API_TOKEN_RANDOM_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      // 248 = 4 × 62: larger bytes would favour the first characters.
+      if (byte < 248 && out.length < API_TOKEN_PREFIX.length + API_TOKEN_RANDOM_LENGTH)
+        out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** The public shape of a token: never the hash, never the secret. */
+export function presentToken(row: repo.TokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    permissions: row.permissions,
+    isReadOnly: row.isReadOnly,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    lastUsedIp: row.lastUsedIp,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Tokens live in their owner's tenant, whatever tenant the owner is working on. */
+const ownTenant = (actor: Actor) => ({ id: actor.tenantId, name: actor.tenantName, kind: actor.tenantKind });
+
+export function listTokens(database: Database, ctx: Ctx, query: ApiTokenListQuery) {
+  const { actor } = ctx;
+  return database.tenantTx(actor.tenantId, async (tx) => {
+    const page = await repo.listTokens(tx, actor.tenantId, actor.id, query);
+    return { items: page.items.map(presentToken), total: page.total };
+  });
+}
+
+export async function createToken(
+  database: Database,
+  ctx: Ctx,
+  input: z.output<typeof ApiTokenInput>,
+): Promise<CreatedApiToken> {
+  const { actor } = ctx;
+  const permissions = requestedTokenPermissions(input);
+  // The role's permissions as stored now (built-in or custom), not as the request's actor remembers them.
+  const held = await database.tenantTx(actor.tenantId, (tx) =>
+    repo.ownerPermissions(tx, actor.tenantId, actor.id),
+  );
+  if (permissions.some((permission) => !held.includes(permission))) {
+    throw invalid([{ path: 'body.permissions', message: 'validation.permissionNotHeld' }]);
+  }
+  const secret = newSecret();
+  return database.tenantTx(actor.tenantId, async (tx) => {
+    const row = await repo.insertToken(tx, {
+      tenantId: actor.tenantId,
+      userId: actor.id,
+      name: input.name,
+      tokenHash: hashToken(secret),
+      prefix: secret.slice(0, API_TOKEN_SHOWN_PREFIX_LENGTH),
+      permissions,
+      isReadOnly: input.isReadOnly,
+      expiresAt:
+        input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * ONE_DAY_MS),
+    });
+    const token = presentToken(row);
+    await recordEvent(
+      tx,
+      { ...ctx, tenant: ownTenant(actor) },
+      {
+        action: 'api_token.create',
+        objectType: 'api_token',
+        objectId: row.id,
+        objectName: row.name,
+        after: token,
+      },
+    );
+    return { ...token, secret };
+  });
+}
+
+/** Revokes one of the actor's own tokens (idempotent); anyone else's answers 404. */
+export function revokeToken(database: Database, ctx: Ctx, id: string) {
+  const { actor } = ctx;
+  return database.tenantTx(actor.tenantId, async (tx) => {
+    const row = await repo.getOwnToken(tx, actor.tenantId, actor.id, id);
+    if (!row) throw notFound('Token');
+    if (row.revokedAt) return presentToken(row);
+    const after = presentToken(await repo.revokeToken(tx, actor.tenantId, id));
+    await recordEvent(
+      tx,
+      { ...ctx, tenant: ownTenant(actor) },
+      {
+        action: 'api_token.revoke',
+        objectType: 'api_token',
+        objectId: row.id,
+        objectName: row.name,
+        before: presentToken(row),
+        after,
+      },
+    );
+    return after;
+  });
+}

@@ -1,0 +1,13 @@
+import type { AdminEventListQuery } from '@palisade/contracts';
+
+/** List query as the screen sends it: every field of the contract's query may be left to its default. */
+export type AdminEventsParams = Partial<AdminEventListQuery>;
+
+/** Query keys of the admin event log, all under `['tenant', tenant, 'events']`. */
+export const eventsKeys = {
+  all: (tenant: string) => ['tenant', tenant, 'events'] as const,
+  list: (tenant: string, query: AdminEventsParams) => ['tenant', tenant, 'events', 'list', query] as const,
+  detail: (tenant: string, id: string) => ['tenant', tenant, 'events', 'detail', id] as const,
+  facets: (tenant: string) => ['tenant', tenant, 'events', 'facets'] as const,
+  retention: (tenant: string) => ['tenant', tenant, 'events', 'retention'] as const,
+};

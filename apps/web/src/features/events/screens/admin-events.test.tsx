@@ -1,0 +1,223 @@
+import type { AdminEvent, Session } from '@palisade/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { Component as AdminEvents } from './admin-events';
+
+const EVENT: AdminEvent = {
+  id: '11111111-1111-4111-8111-111111111111',
+  at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  actor: 'admin@acme.example',
+  action: 'user.update',
+  objectType: 'user',
+  objectId: '22222222-2222-4222-8222-222222222222',
+  objectName: 'alice@acme.example',
+  ip: '10.1.2.3',
+};
+const OTHER: AdminEvent = { ...EVENT, id: '33333333-3333-4333-8333-333333333333', action: 'custom.thing' };
+
+interface Sent {
+  method: string;
+  url: URL;
+  headers: Headers;
+}
+
+/** A fake API: answers the event endpoints and records every request. */
+function stubApi() {
+  const sent: Sent[] = [];
+  const fetchMock = vi.fn(async (input: Request | string, init?: RequestInit) => {
+    const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
+    const url = new URL(request.url);
+    sent.push({ method: request.method, url, headers: request.headers });
+    const path = url.pathname;
+    if (path === '/api/events/admin/acme') return jsonResponse({ items: [EVENT, OTHER], total: 2 });
+    if (path === '/api/events/admin/acme/facets') {
+      return jsonResponse({
+        actions: ['group.create', 'user.create', 'user.update'],
+        objectTypes: ['group', 'user'],
+      });
+    }
+    if (path === '/api/events/admin/acme/retention' && request.method === 'GET')
+      return jsonResponse({ days: 365 });
+    if (path === '/api/events/admin/acme/retention' && request.method === 'PUT') {
+      return jsonResponse(await request.json());
+    }
+    if (path === '/api/events/admin/acme/export') {
+      return new Response('Time,Actor\r\n', {
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="admin-events-acme-2026-01-01.csv"',
+        },
+      });
+    }
+    if (path === `/api/events/admin/acme/${EVENT.id}`) {
+      return jsonResponse({
+        ...EVENT,
+        before: { firstname: 'Alice', isprvaccess: false },
+        after: { firstname: 'Alicia', isprvaccess: false },
+      });
+    }
+    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    sent,
+    lists: () => sent.filter((s) => s.url.pathname === '/api/events/admin/acme'),
+    lastList: () => sent.filter((s) => s.url.pathname === '/api/events/admin/acme').at(-1)!.url.searchParams,
+  };
+}
+
+/**
+ * An option of an open Mantine select. happy-dom never finishes the dropdown's enter transition, so the
+ * dropdown stays `display: none` and the options count as hidden; they are real and clickable all the same.
+ */
+const findOption = (name: string) => screen.findByRole('option', { name, hidden: true });
+
+function renderScreen(session: Session = makeSession(), route = '/events/admin') {
+  return renderRoutes([{ path: '/events/admin', element: <AdminEvents /> }], { route, session });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('admin events screen', () => {
+  it('shows the events with translated actions (raw when unknown), relative times, objects and IPs', async () => {
+    const api = stubApi();
+    renderScreen();
+    const known = (await screen.findByRole('button', { name: /^Details of User updated/ })).closest('tr')!;
+    expect(within(known).getByText('5 minutes ago')).toHaveAttribute('datetime', EVENT.at);
+    expect(within(known).getByText('admin@acme.example')).toBeInTheDocument();
+    expect(within(known).getByText('alice@acme.example')).toBeInTheDocument();
+    expect(within(known).getByText('User')).toBeInTheDocument();
+    expect(within(known).getByText('10.1.2.3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Details of custom\.thing/ })).toBeInTheDocument();
+    expect(screen.getByText('2 events')).toBeInTheDocument();
+    const query = api.lastList();
+    expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', order: 'desc' });
+  });
+
+  it('sends the filters: actor (debounced), action, action prefix, object type and the time range', async () => {
+    const api = stubApi();
+    const { user, router } = renderScreen();
+    await screen.findByText('2 events');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Actor' }), 'Ada');
+    await waitFor(() => expect(api.lastList().get('actor')).toBe('Ada'));
+    // One request for the whole word, not one per key.
+    expect(api.lists().filter((s) => s.url.searchParams.has('actor'))).toHaveLength(1);
+
+    await user.click(screen.getByLabelText('Action', { selector: 'input' }));
+    await user.click(await findOption('User created'));
+    await waitFor(() => expect(api.lastList().get('action')).toBe('user.create'));
+
+    await user.click(screen.getByLabelText('Action', { selector: 'input' }));
+    await user.click(await findOption('user.*'));
+    await waitFor(() => expect(api.lastList().get('action')).toBe('user.'));
+
+    await user.click(screen.getByLabelText('Object type', { selector: 'input' }));
+    await user.click(await findOption('Group'));
+    await waitFor(() => expect(api.lastList().get('objectType')).toBe('group'));
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01T09:30' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-02T18:00' } });
+    await waitFor(() => expect(api.lastList().get('to')).toBe(new Date('2026-03-02T18:00').toISOString()));
+    const query = Object.fromEntries(api.lastList());
+    expect(query).toEqual({
+      limit: '25',
+      offset: '0',
+      order: 'desc',
+      actor: 'Ada',
+      action: 'user.',
+      objectType: 'group',
+      from: new Date('2026-03-01T09:30').toISOString(),
+      to: new Date('2026-03-02T18:00').toISOString(),
+    });
+
+    // An end before the start is flagged and not sent.
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01T00:00' } });
+    expect(await screen.findByText('The end is before the start.')).toBeInTheDocument();
+    await waitFor(() => expect(api.lastList().has('to')).toBe(false));
+
+    // Clearing goes back to the unfiltered list (answered from the cache of the first load).
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Actor' })).toHaveValue('');
+    expect(screen.getByLabelText('From')).toHaveValue('');
+  }, 15_000);
+
+  it('reads filters and paging from the address and sorts oldest first on request', async () => {
+    const api = stubApi();
+    const { user } = renderScreen(makeSession(), '/events/admin?action=user.&page=3&size=50');
+    await screen.findByText('2 events');
+    expect(Object.fromEntries(api.lastList())).toEqual({
+      limit: '50',
+      offset: '100',
+      order: 'desc',
+      action: 'user.',
+    });
+    await user.click(screen.getByRole('button', { name: /Time/ }));
+    await waitFor(() => expect(api.lastList().get('order')).toBe('asc'));
+    expect(api.lastList().get('offset')).toBe('0');
+  });
+
+  it('opens an event in a drawer with its before/after comparison', async () => {
+    stubApi();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: /^Details of User updated/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Event details' });
+    const changed = await within(drawer).findByRole('table', { name: 'Changed fields' });
+    const row = within(changed).getByRole('rowheader', { name: 'firstname' }).closest('tr')!;
+    expect(within(row).getByText('Alice')).toBeInTheDocument();
+    expect(within(row).getByText('Alicia')).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Show 1 unchanged field' })).toBeInTheDocument();
+  });
+
+  it('downloads the filtered export with the session header', async () => {
+    const api = stubApi();
+    const createObjectURL = vi.fn(() => 'blob:events');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user } = renderScreen(makeSession(), '/events/admin?objectType=user&order=asc');
+    await screen.findByText('2 events');
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const exported = api.sent.find((s) => s.url.pathname === '/api/events/admin/acme/export')!;
+    expect(exported.headers.get('X-Auth-Token')).toBe('test-session');
+    expect(Object.fromEntries(exported.url.searchParams)).toEqual({ order: 'asc', objectType: 'user' });
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
+    expect(link.download).toBe('admin-events-acme-2026-01-01.csv');
+    expect(link.href).toBe('blob:events');
+    await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:events'));
+    click.mockRestore();
+  });
+
+  it('shows the retention panel only to roles that may change the tenant, and saves it', async () => {
+    const api = stubApi();
+    const { user, unmount } = renderScreen(makeSession({ role: 'auditor' }));
+    await screen.findByText('2 events');
+    expect(screen.queryByRole('region', { name: 'Retention' })).not.toBeInTheDocument();
+    unmount();
+
+    renderScreen();
+    const panel = await screen.findByRole('region', { name: 'Retention' });
+    const input = await within(panel).findByRole('textbox', { name: 'Keep events for (days)' });
+    await waitFor(() => expect(input).toHaveValue('365'));
+    await user.clear(input);
+    await user.type(input, '30');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.sent.some((s) => s.method === 'PUT' && s.url.pathname.endsWith('/retention'))).toBe(true),
+    );
+    expect(await screen.findByText('Events are now kept for 30 days.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,212 @@
+import type { Group, Session } from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { Component as GroupsList } from './groups-list';
+
+function makeGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
+  return {
+    description: '',
+    memberCount: 0,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const ENGINEERING = makeGroup({
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Engineering',
+  description: 'Builds the product',
+  memberCount: 1234,
+});
+const SALES = makeGroup({ id: '22222222-2222-4222-8222-222222222222', name: 'Sales', memberCount: 3 });
+const SUPPORT = makeGroup({ id: '33333333-3333-4333-8333-333333333333', name: 'Support' });
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** A fake API: answers by method and path, and records every request it got. */
+function stubApi(listAnswer: (url: URL) => Response, usage: Record<string, number> = {}) {
+  const sent: Sent[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.clone().text();
+    sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
+    if (input.method === 'GET' && url.pathname === '/api/groups/acme') return listAnswer(url);
+    const usageMatch = url.pathname.match(/^\/api\/groups\/acme\/([^/]+)\/usage$/);
+    if (input.method === 'GET' && usageMatch) {
+      return jsonResponse({ members: usage[usageMatch[1]] ?? 0, references: [] });
+    }
+    if (input.method === 'DELETE' && url.pathname === '/api/groups/acme') {
+      return jsonResponse({ deleted: (JSON.parse(text) as { ids: string[] }).ids.length });
+    }
+    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    sent,
+    lists: () => sent.filter((s) => s.method === 'GET' && s.url.pathname === '/api/groups/acme'),
+  };
+}
+
+function renderList(session: Session = makeSession(), route = '/users/groups') {
+  return renderRoutes(
+    [
+      { path: '/users/groups', element: <GroupsList /> },
+      { path: '/users/groups/add', element: <p>add form</p> },
+      { path: '/groups/:id', element: <p>group detail</p> },
+    ],
+    { route, session },
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('groups list', () => {
+  it('renders the page with member counts, links and the total, asking for the first page by name', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES], total: 2 }));
+    renderList();
+
+    const link = await screen.findByRole('link', { name: 'Engineering' });
+    expect(link).toHaveAttribute('href', `/groups/${ENGINEERING.id}`);
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Builds the product')).toBeInTheDocument();
+    expect(within(row).getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByText('2 groups')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add group' })).toHaveAttribute('href', '/users/groups/add');
+    expect(screen.getByRole('link', { name: 'Copy Sales' })).toHaveAttribute(
+      'href',
+      `/groups/${SALES.id}/copy`,
+    );
+    expect(Object.fromEntries(api.lists()[0].url.searchParams)).toEqual({
+      limit: '25',
+      offset: '0',
+      sort: 'name',
+      order: 'asc',
+    });
+  });
+
+  it('searches with q after typing stops, back on page 1', async () => {
+    const api = stubApi((url) =>
+      url.searchParams.get('q') === 'sal'
+        ? jsonResponse({ items: [SALES], total: 1 })
+        : jsonResponse({ items: [ENGINEERING, SALES], total: 60 }),
+    );
+    const { user, router } = renderList(makeSession(), '/users/groups?page=2');
+    await screen.findByRole('link', { name: 'Engineering' });
+    expect(api.lists()[0].url.searchParams.get('offset')).toBe('25');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'sal');
+    // Debounce, request and render: generous on a busy machine.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Engineering' })).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    const searches = api.lists().filter((s) => s.url.searchParams.has('q'));
+    expect(searches).toHaveLength(1);
+    expect(searches[0].url.searchParams.get('offset')).toBe('0');
+    expect(router.state.location.search).toBe('?q=sal');
+    expect(screen.getByText('1 group')).toBeInTheDocument();
+  });
+
+  it('sorts by member count on the server, a second click turning it around', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES], total: 2 }));
+    const { user, router } = renderList();
+    await screen.findByRole('link', { name: 'Engineering' });
+
+    await user.click(screen.getByRole('button', { name: /^Members/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=memberCount'));
+    await user.click(screen.getByRole('button', { name: /^Members/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=memberCount&order=desc'));
+    await waitFor(() =>
+      expect(
+        api.lists().map((s) => `${s.url.searchParams.get('sort')} ${s.url.searchParams.get('order')}`),
+      ).toEqual(['name asc', 'memberCount asc', 'memberCount desc']),
+    );
+  });
+
+  it('asks where the selected groups are used, says how many members lose them, then deletes', async () => {
+    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES, SUPPORT], total: 3 }), {
+      [ENGINEERING.id]: 4,
+      [SALES.id]: 3,
+    });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Engineering' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Sales' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete 2 groups?' });
+    expect(await within(dialog).findByText('7 memberships will be removed from users.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Engineering: 4 members')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sales: 3 members')).toBeInTheDocument();
+    const usageCalls = api.sent.filter((s) => s.url.pathname.endsWith('/usage'));
+    expect(usageCalls.map((s) => s.url.pathname).sort()).toEqual(
+      [`/api/groups/acme/${ENGINEERING.id}/usage`, `/api/groups/acme/${SALES.id}/usage`].sort(),
+    );
+    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.sent.some((s) => s.method === 'DELETE')).toBe(true));
+    expect(api.sent.find((s) => s.method === 'DELETE')!.body).toEqual({ ids: [ENGINEERING.id, SALES.id] });
+    expect(await screen.findByText('2 groups deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(api.lists().length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('names the members one group would lose, and sends nothing when cancelled', async () => {
+    const api = stubApi(() => jsonResponse({ items: [SALES], total: 1 }), { [SALES.id]: 1 });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Sales' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete group?' });
+    expect(await within(dialog).findByText('1 member will lose this group.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+  });
+
+  it('hides add, copy and selection from a read-only role', async () => {
+    stubApi(() => jsonResponse({ items: [SALES], total: 1 }));
+    renderList(makeSession({ role: 'auditor' }));
+    await screen.findByRole('link', { name: 'Sales' });
+    expect(screen.queryByRole('link', { name: 'Add group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Copy Sales' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('says when there are no groups yet', async () => {
+    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    renderList();
+    expect(await screen.findByText('No groups yet.')).toBeInTheDocument();
+  });
+
+  it('says when no group matches the search', async () => {
+    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    renderList(makeSession(), '/users/groups?q=zzz');
+    expect(await screen.findByText('No groups match your search.')).toBeInTheDocument();
+  });
+
+  it('shows a load failure with a retry that loads the page', async () => {
+    let calls = 0;
+    stubApi(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
+        : jsonResponse({ items: [SALES], total: 1 });
+    });
+    const { user } = renderList();
+    expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Sales' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,416 @@
+import type { ImportJob, Session, User } from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { Component as UsersList } from './users-list';
+
+const ENGINEERING = '6f1c2a54-7d0e-4f1b-9a57-0c1d2e3f4a5b';
+const JOB_ID = '0b7e5f3a-2c1d-4e6f-8a9b-0c1d2e3f4a5b';
+
+function makeUser(id: string, firstname: string, lastname: string): User {
+  const username = `${firstname.toLowerCase()}@acme.example`;
+  return {
+    id,
+    userid: id,
+    username,
+    shortname: firstname.toLowerCase(),
+    firstname,
+    lastname,
+    fullname: `${firstname} ${lastname}`,
+    email: username,
+    groups: [],
+    connstatus: 'never',
+    isprvaccess: false,
+    issiauser: false,
+    isxdrenabled: false,
+    suci: null,
+    imsi: null,
+    usertype: 0,
+    tenant: 'acme',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+  };
+}
+
+const ALICE = makeUser('11111111-1111-4111-8111-111111111111', 'Alice', 'Able');
+const BOB = makeUser('22222222-2222-4222-8222-222222222222', 'Bob', 'Baker');
+const CAROL = makeUser('33333333-3333-4333-8333-333333333333', 'Carol', 'Cole');
+
+function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
+  return {
+    id: JOB_ID,
+    status: 'running',
+    mode: 'valid',
+    total: 0,
+    processed: 0,
+    created: 0,
+    errorCount: 0,
+    errors: [],
+    startedAt: '2026-03-01T10:00:00.000Z',
+    finishedAt: null,
+    ...overrides,
+  };
+}
+
+interface Sent {
+  method: string;
+  url: URL;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * Menus and option lists are found with `hidden: true`: happy-dom lays nothing out, so Mantine's popovers take
+ * their trigger for scrolled away and keep the dropdown at `display: none` (the provider is not in test mode).
+ */
+const POPOVER = { hidden: true } as const;
+
+type Handler = (url: URL, text: string) => Response | Promise<Response> | undefined;
+
+/** A fake API: the users list and groups answer always; `extra` answers the calls under test. */
+function stubApi(extra: Handler = () => undefined) {
+  const sent: Sent[] = [];
+  const fetchMock = vi.fn(async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.clone().text();
+    sent.push({ method: input.method, url, headers: input.headers, text });
+    const answer = extra(new URL(`${input.method} ${url.pathname}`, 'http://x'), text);
+    if (answer) return await answer;
+    if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') {
+      return jsonResponse({ items: [ALICE, BOB, CAROL], total: 3 });
+    }
+    if (input.method === 'GET' && url.pathname === '/api/policy/group/acme') {
+      return jsonResponse([{ id: ENGINEERING, name: 'Engineering' }]);
+    }
+    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    sent,
+    find: (method: string, path: string) =>
+      sent.filter((s) => s.method === method && s.url.pathname === path),
+  };
+}
+
+/** `extra` handlers match on "METHOD /path" (encoded into a URL's pathname, so spaces show as %20). */
+const is = (url: URL, method: string, path: string) =>
+  decodeURIComponent(url.pathname) === `/${method} ${path}`;
+
+function renderList(session: Session = makeSession(), route = '/users/list') {
+  return renderRoutes(
+    [
+      { path: '/users/list', element: <UsersList /> },
+      { path: '/sign-in', element: <p>sign-in page</p> },
+    ],
+    { route, session },
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('users list: bulk actions', { timeout: 20_000 }, () => {
+  it('enables private access for the selected users, then says how many and reloads the list', async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The bulk call is answered once the test has seen the progress indicator.
+    const api = stubApi((url) =>
+      is(url, 'POST', '/api/subscriber/user/acme/bulk')
+        ? answered.then(() => jsonResponse({ updated: 2 }))
+        : undefined,
+    );
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Carol Cole' }));
+    const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
+
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Enable private access', ...POPOVER }));
+
+    expect(await screen.findByText('Updating 2 users…')).toBeInTheDocument();
+    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
+    expect(JSON.parse(bulk.text)).toEqual({ ids: [ALICE.id, CAROL.id], action: 'enablePrivateAccess' });
+    expect(bulk.headers.get('x-auth-token')).toBe('test-session');
+
+    release();
+    expect(await screen.findByText('2 users updated.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
+    );
+  });
+
+  it('adds the selected users to the group chosen in the modal', async () => {
+    const api = stubApi((url, text) =>
+      is(url, 'POST', '/api/subscriber/user/acme/bulk')
+        ? jsonResponse({ updated: (JSON.parse(text) as { ids: string[] }).ids.length })
+        : undefined,
+    );
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Bob Baker' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add to group…', ...POPOVER }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add to group' });
+    // Nothing is sent without a group.
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(api.find('POST', '/api/subscriber/user/acme/bulk')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Group' }));
+    await user.click(await screen.findByRole('option', { name: 'Engineering', ...POPOVER }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
+
+    expect(await screen.findByText('1 user updated.')).toBeInTheDocument();
+    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
+    expect(JSON.parse(bulk.text)).toEqual({ ids: [BOB.id], action: 'addToGroup', groupId: ENGINEERING });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers selection and bulk actions but no delete to a role that may update only', async () => {
+    stubApi();
+    const { user } = renderList(makeSession({ role: 'helpdesk' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
+    expect(screen.getByRole('button', { name: 'Bulk actions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('offers neither selection nor import to a read-only role, but export', async () => {
+    stubApi();
+    renderList(makeSession({ role: 'auditor' }));
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+});
+
+describe('users list: export', { timeout: 20_000 }, () => {
+  it('downloads the CSV of the current search and order', async () => {
+    const api = stubApi((url) =>
+      is(url, 'GET', '/api/subscriber/user/acme/export')
+        ? new Response('username\r\nbob@acme.example\r\n', {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="users-acme.csv"',
+            },
+          })
+        : undefined,
+    );
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:users');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+
+    const { user } = renderList(makeSession(), '/users/list?q=bob&sort=fullname&order=desc');
+    await screen.findByRole('link', { name: 'Alice Able' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const [call] = api.find('GET', '/api/subscriber/user/acme/export');
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ q: 'bob', sort: 'fullname', order: 'desc' });
+    expect(call.headers.get('x-auth-token')).toBe('test-session');
+    expect(await createObjectURL.mock.calls[0][0].text()).toBe('username\r\nbob@acme.example\r\n');
+    expect(clicked[0].download).toBe('users-acme.csv');
+    expect(clicked[0].getAttribute('href')).toBe('blob:users');
+  });
+
+  it('shows a toast when the export fails', async () => {
+    stubApi((url) =>
+      is(url, 'GET', '/api/subscriber/user/acme/export')
+        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
+        : undefined,
+    );
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();
+  });
+
+  it('goes to sign-in when the session is gone', async () => {
+    stubApi((url) =>
+      is(url, 'GET', '/api/subscriber/user/acme/export')
+        ? jsonResponse({ errcode: 1, code: 'unauthenticated', message: 'No valid session' }, 401)
+        : undefined,
+    );
+    const { user, router } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(localStorage.getItem('sessid')).toBeNull();
+  });
+});
+
+describe('users list: import', { timeout: 20_000 }, () => {
+  it('uploads the file as text/csv, shows the progress, then the row errors', async () => {
+    let isDone = false;
+    const api = stubApi((url) => {
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(makeJob(), 202);
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) {
+        return jsonResponse(
+          isDone
+            ? makeJob({
+                status: 'completed',
+                total: 3,
+                processed: 3,
+                created: 1,
+                errorCount: 2,
+                errors: [
+                  { row: 3, field: 'email', message: 'validation.email' },
+                  { row: 4, field: 'isxdrenabled', message: 'validation.boolean' },
+                ],
+                finishedAt: '2026-03-01T10:00:02.000Z',
+              })
+            : makeJob({ total: 3, processed: 1 }),
+        );
+      }
+      return undefined;
+    });
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    expect(within(dialog).getByRole('link', { name: 'Download template' }).getAttribute('href')).toContain(
+      encodeURIComponent('username,firstname,lastname,email,groups,isprvaccess,issiauser,isxdrenabled,suci'),
+    );
+
+    const csv = 'username,firstname,lastname\r\nann@acme.example,Ann,A\r\nbad,B,B\r\n';
+    await user.upload(
+      within(dialog).getByLabelText(/CSV file/),
+      new File([csv], 'users.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('radio', { name: /Import valid rows, report the rest/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    const bar = await within(dialog).findByRole(
+      'progressbar',
+      { name: 'Import progress' },
+      { timeout: 3000 },
+    );
+    expect(bar).toHaveAttribute('aria-valuenow', '33');
+    expect(within(dialog).getByText('1 of 3 rows processed')).toBeInTheDocument();
+    const [upload] = api.find('POST', '/api/subscriber/user/acme/import');
+    expect(upload.text).toBe(csv);
+    expect(upload.headers.get('content-type')).toBe('text/csv');
+    expect(upload.headers.get('x-auth-token')).toBe('test-session');
+    expect(upload.url.searchParams.get('mode')).toBe('valid');
+
+    isDone = true;
+    const table = await within(dialog).findByRole('table', { name: 'Row errors' }, { timeout: 3000 });
+    expect(within(dialog).getByText('1 user created')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['3', 'email', 'Enter a valid e-mail address.'],
+      ['4', 'isxdrenabled', 'Use true or false (yes/no, 1/0).'],
+    ]);
+    // Polling stopped once the job was done.
+    const polls = api.find('GET', `/api/subscriber/user/acme/import/${JOB_ID}`).length;
+    const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
+    );
+    expect(api.find('GET', `/api/subscriber/user/acme/import/${JOB_ID}`)).toHaveLength(polls);
+  });
+
+  it('says nothing was imported in all-or-nothing mode, and caps the listed errors', async () => {
+    const errors = Array.from({ length: 1000 }, (_, i) => ({
+      row: i + 2,
+      field: 'username',
+      message: 'validation.duplicateInFile',
+    }));
+    stubApi((url) => {
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
+        return jsonResponse(
+          makeJob({
+            mode: 'all',
+            status: 'completed',
+            total: 1500,
+            processed: 1500,
+            errorCount: 1200,
+            errors,
+          }),
+          202,
+        );
+      }
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) {
+        return jsonResponse(
+          makeJob({
+            mode: 'all',
+            status: 'completed',
+            total: 1500,
+            processed: 1500,
+            errorCount: 1200,
+            errors,
+          }),
+        );
+      }
+      return undefined;
+    });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    await user.upload(
+      within(dialog).getByLabelText(/CSV file/),
+      new File(['x'], 'users.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    expect(await within(dialog).findByText('Nothing was imported')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('The file has 1,200 errors. Fix them and import the file again.'),
+    ).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'Row errors' });
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(within(dialog).getByText('and 200 more')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Errors page 2' }));
+    expect(within(table).getByText('52')).toBeInTheDocument();
+  });
+
+  it('asks for a file, and shows an empty file as the server reports it', async () => {
+    const api = stubApi((url) =>
+      is(url, 'POST', '/api/subscriber/user/acme/import')
+        ? jsonResponse(
+            {
+              errcode: 2,
+              code: 'validation_failed',
+              message: 'Invalid input',
+              details: [{ path: 'body', message: 'validation.csvEmpty' }],
+            },
+            400,
+          )
+        : undefined,
+    );
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Choose a CSV file.')).toBeInTheDocument();
+    expect(api.find('POST', '/api/subscriber/user/acme/import')).toHaveLength(0);
+
+    await user.upload(
+      within(dialog).getByLabelText(/CSV file/),
+      new File(['  '], 'empty.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('The file is empty.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/CSV file/)).toHaveAttribute('aria-invalid', 'true');
+  });
+});
