@@ -1,7 +1,8 @@
 /**
  * npm run bench — prints figures, asserts nothing:
- *  - users list API p50/p95 at 1 000 and 100 000 end users, on PGlite and (when reachable) PostgreSQL,
- *    over real HTTP: first page, a deep page, a search, a sort by full name;
+ *  - list APIs p50/p95 at 1 000 and 100 000 end users (with 10 000 groups and 100 000 admin events at the
+ *    large size), on PGlite and (when reachable) PostgreSQL, over real HTTP: users (first page, a deep page,
+ *    a search, a sort by full name), groups, the members of a large group, the admin event log;
  *  - gzip size of the initial JS/CSS of the built web app.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
+import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -79,17 +80,25 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   await db.execute(sql`insert into tenants (name, display_name, kind) values ('bench', 'Bench', 'customer')`);
   await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, usertype, role, password_hash, is_email_verified)
     select id, 'admin@bench.example', 'admin@bench.example', 'Bench', 'Admin', 1, 'owner', ${hash}, true from tenants where name = 'bench'`);
+  const groupCount = size >= 100_000 ? 10_000 : 20;
   await db.execute(
-    sql`insert into groups (tenant_id, name) select id, 'Group ' || g from tenants, generate_series(1, 20) g where name = 'bench'`,
+    sql`insert into groups (tenant_id, name) select id, 'Group ' || g from tenants, generate_series(1, ${groupCount}) g where name = 'bench'`,
   );
   await db.execute(sql`insert into users (tenant_id, username, email, firstname, lastname, connstatus, isprvaccess)
     select t.id, 'user' || i || '@bench.example', 'user' || i || '@bench.example',
       (array['Anna','Ben','Clara','David','Elena','Felix','Greta','Hugo'])[1 + i % 8],
       'Surname' || (i % 997), (array['connected','disconnected','never'])[1 + i % 3], i % 2 = 0
     from tenants t, generate_series(1, ${size}) i where t.name = 'bench'`);
+  // Every user in one group; the first group holds a tenth of everyone (a large group to page through).
   await db.execute(sql`insert into user_groups (tenant_id, user_id, group_id)
-    select u.tenant_id, u.id, (select id from groups g where g.tenant_id = u.tenant_id order by id limit 1)
-    from users u where u.usertype = 0`);
+    select u.tenant_id, u.id, g.id
+    from (select tenant_id, id, row_number() over (order by id) as n from users where usertype = 0) u
+    join (select tenant_id, id, row_number() over (order by name) as n from groups) g
+      on g.tenant_id = u.tenant_id and g.n = case when u.n % 10 = 0 then 1 else 1 + u.n % ${groupCount} end`);
+  await db.execute(sql`insert into admin_events (tenant_id, actor_name, action, object_type, object_name, at, after)
+    select t.id, 'admin@bench.example', (array['user.create','user.update','group.update','user.delete'])[1 + i % 4],
+      'user', 'user' || i || '@bench.example', now() - (i || ' seconds')::interval, jsonb_build_object('firstname', 'Anna')
+    from tenants t, generate_series(1, ${size}) i where t.name = 'bench'`);
   await db.execute(sql`analyze`);
   const seedMs = performance.now() - seedStart;
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -102,11 +111,17 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   });
   const { sessid } = (await signIn.json()) as { sessid: string };
   const list = `${base}/api/subscriber/user/bench`;
+  const [bigGroup] = await queryRows<{ id: string }>(db, sql`select id from groups order by name limit 1`);
   const cases: Record<string, string> = {
     'first page (25)': `${list}?limit=25`,
     [`deep page (offset ${Math.floor(size / 2)})`]: `${list}?limit=25&offset=${Math.floor(size / 2)}`,
     'search "anna"': `${list}?limit=25&q=anna`,
     'sort full name desc': `${list}?limit=25&sort=fullname&order=desc`,
+    [`groups (${groupCount}), first page`]: `${base}/api/groups/bench?limit=25`,
+    'groups, search "99"': `${base}/api/groups/bench?limit=25&q=99`,
+    'members of the largest group': `${base}/api/groups/bench/${bigGroup.id}/members?limit=25`,
+    [`event log (${size}), first page`]: `${base}/api/events/admin/bench?limit=25`,
+    'event log, action filter': `${base}/api/events/admin/bench?limit=25&action=group.update`,
   };
   const rows: Array<Record<string, string | number>> = [];
   for (const [name, url] of Object.entries(cases)) {
@@ -147,7 +162,7 @@ for (const engine of engines) {
     all.push(...rows);
   }
 }
-console.info(`\nUsers list API over HTTP, ${SAMPLES} sequential requests per case:`);
+console.info(`\nList APIs over HTTP, ${SAMPLES} sequential requests per case:`);
 console.table(all);
 const bundle = bundleSize();
 if (bundle) {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type ImportJob,
   type ImportRowError,
@@ -179,6 +180,8 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
   let line = 1;
   for await (const record of parser as AsyncIterable<Record<string, string | undefined>>) {
     line++;
+    // The embedded database shares this thread: let other requests (progress polls) through now and then.
+    if (line % INSERT_BATCH === 0) await nextTurn();
     if (line === 2 && !('username' in record && 'firstname' in record && 'lastname' in record)) {
       addError(1, 'header', 'validation.csvHeader');
       break;
@@ -308,6 +311,7 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
       const batch = toCreate.slice(i, i + INSERT_BATCH);
       created += await database.tenantTx(tenantId, (tx) => insertBatch(tx, batch));
       await update({ processed: total - toCreate.length + i + batch.length, created });
+      await nextTurn();
     }
     await database.tenantTx(tenantId, finish);
   }

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import {
   ALL_PERMISSIONS,
   BUILT_IN_ROLES,
@@ -110,6 +111,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // Toasts live in a module-wide store: without this, one test's toasts queue behind another's.
+  notifications.clean();
 });
 
 // Matrices of 49 checkboxes are slow to click through in a DOM emulation on a busy machine.
