@@ -154,7 +154,7 @@ describe('administrators panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite administrator' });
     // Nothing chosen: the form says what is missing and sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('Choose a built-in or a custom role.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Choose a built-in role or a custom role.')).toBeInTheDocument();
     expect(api.sent.some((s) => s.method === 'POST')).toBe(false);
 
     await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'new.admin@acme.example');

@@ -69,7 +69,14 @@ export function InviteAdminModal({
   const form = useForm<InviteFormValues>({
     mode: 'controlled',
     initialValues: { email: '', firstname: '', lastname: '', choice: '' },
-    validate: (values) => onRoleField(zodValidator(InviteSchema, t, toInviteInput)(values)),
+    validate: (values) => {
+      const errors = onRoleField(zodValidator(InviteSchema, t, toInviteInput)(values));
+      // The contract's role rule is a refinement, which zod skips while other fields fail; say it at once.
+      if (!values.choice && !errors.choice) {
+        errors.choice = t('validation.roleChoice', 'Choose a built-in role or a custom role.');
+      }
+      return errors;
+    },
   });
   const handleClose = () => {
     if (invite.isPending) return;
