@@ -1,9 +1,9 @@
+import { isInteractiveTarget, useDataTablePagination } from '../../../components/ui/data-table-pagination';
 import 'mantine-datatable/styles.css';
 import { Anchor, Text } from '@mantine/core';
 import type { AdminEvent } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../utils/event-filters';
 import { useEventLabels } from './event-labels';
 import { EventTime } from './event-time';
 
@@ -36,6 +36,7 @@ export function EventsTable({
   onOpen,
 }: EventsTableProps) {
   const { t } = useTranslation();
+  const pagination = useDataTablePagination();
   const { actionLabel, objectTypeLabel } = useEventLabels();
 
   const columns: DataTableColumn<AdminEvent>[] = [
@@ -85,13 +86,6 @@ export function EventsTable({
     },
   ];
 
-  const pageControlLabels = {
-    first: t('events.list.firstPage', 'First page'),
-    last: t('events.list.lastPage', 'Last page'),
-    previous: t('events.list.previousPage', 'Previous page'),
-    next: t('events.list.nextPage', 'Next page'),
-  };
-
   return (
     <DataTable<AdminEvent>
       withTableBorder
@@ -110,15 +104,11 @@ export function EventsTable({
       onPageChange={onPageChange}
       totalRecords={total}
       recordsPerPage={pageSize}
-      recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={onPageSizeChange}
       recordsPerPageLabel={t('events.list.pageSize', 'Events per page')}
-      paginationText={({ from, to, totalRecords }) =>
-        t('events.list.range', '{{from}}–{{to}} of {{total}}', { from, to, total: totalRecords })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+      {...pagination}
       onRowClick={({ record, event }) => {
-        if (!(event.target as HTMLElement).closest('a, button, input, label')) onOpen(record);
+        if (!isInteractiveTarget(event)) onOpen(record);
       }}
     />
   );

@@ -2,7 +2,9 @@ import type { AdminEventsParams } from '../api/events-keys';
 import type { AdminEventsExportParams } from '../api/export-admin-events';
 
 /** Page sizes offered on the event log. */
-export const PAGE_SIZES = [25, 50, 100] as const;
+export { PAGE_SIZES } from '../../../lib/list-state';
+
+import { PAGE_SIZES } from '../../../lib/list-state';
 
 /** Where the event log is: paging, order and filters, kept in the address so Back and links restore it. */
 export interface EventsListState {

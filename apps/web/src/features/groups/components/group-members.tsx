@@ -1,3 +1,4 @@
+import { useDataTablePagination } from '../../../components/ui/data-table-pagination';
 import 'mantine-datatable/styles.css';
 import { Anchor, Badge, Button, Group as Row, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -42,6 +43,7 @@ export interface GroupMembersProps {
 /** The members of a group: server-paged and searchable, with add (picker) and remove (selection). */
 export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
   const { t } = useTranslation();
+  const pagination = useDataTablePagination();
   const tenant = useWorkingTenant();
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -95,12 +97,6 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
         />
       );
     }
-    const pageControlLabels = {
-      first: t('groups.list.firstPage', 'First page'),
-      last: t('groups.list.lastPage', 'Last page'),
-      previous: t('groups.list.previousPage', 'Previous page'),
-      next: t('groups.list.nextPage', 'Next page'),
-    };
     return (
       <DataTable<GroupMember>
         withTableBorder
@@ -132,16 +128,12 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
         onPageChange={setPage}
         totalRecords={data.total}
         recordsPerPage={pageSize}
-        recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(size) => {
+        onRecordsPerPageChange={(size: number) => {
           setPageSize(size);
           setPage(1);
         }}
         recordsPerPageLabel={t('groups.members.pageSize', 'Members per page')}
-        paginationText={({ from, to, totalRecords }) =>
-          t('groups.list.range', '{{from}}–{{to}} of {{total}}', { from, to, total: totalRecords })
-        }
-        getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+        {...pagination}
         {...(canEdit
           ? {
               selectedRecords: selected,

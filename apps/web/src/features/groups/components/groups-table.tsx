@@ -1,11 +1,10 @@
+import { isInteractiveTarget, useDataTablePagination } from '../../../components/ui/data-table-pagination';
 import 'mantine-datatable/styles.css';
 import { Anchor, Button, Text } from '@mantine/core';
 import type { GROUP_SORTS, Group } from '@palisade/contracts';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PAGE_SIZES } from '../utils/list-params';
 
 /** A sortable column of the groups list (the contract's `sort` values). */
 export type GroupSort = (typeof GROUP_SORTS)[number];
@@ -37,11 +36,6 @@ export interface GroupsTableProps {
   onSortChange: (sort: GroupsSort) => void;
 }
 
-/** Clicks on links, buttons and checkboxes inside a row do their own thing, not the row's navigation. */
-function isInteractiveTarget(event: MouseEvent): boolean {
-  return (event.target as HTMLElement).closest('a, button, input, label') !== null;
-}
-
 /**
  * The groups table: server-paged and server-sorted, with optional multi-select and a per-row copy action. A
  * row click opens the group; the name is also a link, so keyboard users reach each group by Tab.
@@ -61,6 +55,7 @@ export function GroupsTable({
   onSortChange,
 }: GroupsTableProps) {
   const { t, i18n } = useTranslation();
+  const pagination = useDataTablePagination();
   const navigate = useNavigate();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -124,13 +119,6 @@ export function GroupsTable({
       ),
     },
   ];
-
-  const pageControlLabels = {
-    first: t('groups.list.firstPage', 'First page'),
-    last: t('groups.list.lastPage', 'Last page'),
-    previous: t('groups.list.previousPage', 'Previous page'),
-    next: t('groups.list.nextPage', 'Next page'),
-  };
   const sortStatus: DataTableSortStatus<Group> = { columnAccessor: sort.sort, direction: sort.order };
   const selection =
     selected && onSelectedChange
@@ -168,13 +156,9 @@ export function GroupsTable({
       onPageChange={onPageChange}
       totalRecords={total}
       recordsPerPage={pageSize}
-      recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={onPageSizeChange}
       recordsPerPageLabel={t('groups.list.pageSize', 'Groups per page')}
-      paginationText={({ from, to, totalRecords }) =>
-        t('groups.list.range', '{{from}}–{{to}} of {{total}}', { from, to, total: totalRecords })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+      {...pagination}
       onRowClick={({ record, event }) => {
         if (!isInteractiveTarget(event)) navigate(`/groups/${record.id}`);
       }}

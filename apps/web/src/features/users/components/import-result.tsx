@@ -59,10 +59,10 @@ export function ImportResult({ job }: { job: ImportJob }) {
   };
 
   const controlLabels: Record<string, string> = {
-    first: t('users.list.firstPage', 'First page'),
-    previous: t('users.list.previousPage', 'Previous page'),
-    next: t('users.list.nextPage', 'Next page'),
-    last: t('users.list.lastPage', 'Last page'),
+    first: t('common.pagination.first', 'First page'),
+    previous: t('common.pagination.previous', 'Previous page'),
+    next: t('common.pagination.next', 'Next page'),
+    last: t('common.pagination.last', 'Last page'),
   };
   const pages = Math.ceil(job.errors.length / ERRORS_PER_PAGE);
   const shown = job.errors.slice((page - 1) * ERRORS_PER_PAGE, page * ERRORS_PER_PAGE);

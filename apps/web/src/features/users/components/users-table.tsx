@@ -1,11 +1,10 @@
+import { isInteractiveTarget, useDataTablePagination } from '../../../components/ui/data-table-pagination';
 import 'mantine-datatable/styles.css';
 import { Anchor, Badge, Box, Button, CheckIcon, CloseIcon, Text } from '@mantine/core';
 import type { CONN_STATUSES, USER_SORTS, User } from '@palisade/contracts';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { PAGE_SIZES } from '../utils/list-params';
 
 /** A sortable column of the users list (the contract's `sort` values). */
 export type UserSort = (typeof USER_SORTS)[number];
@@ -83,11 +82,6 @@ export function imsiText(user: Pick<User, 'imsi' | 'suci'>, concealed: string): 
   return user.suci ? concealed : '—';
 }
 
-/** Clicks on links, buttons and checkboxes inside a row do their own thing, not the row's navigation. */
-function isInteractiveTarget(event: MouseEvent): boolean {
-  return (event.target as HTMLElement).closest('a, button, input, label') !== null;
-}
-
 /**
  * The users table: server-paged and server-sorted, with optional multi-select and a per-row copy action.
  * A row click opens the user; the full name is also a link, so keyboard users reach each user by Tab.
@@ -108,6 +102,7 @@ export function UsersTable({
   onSortChange,
 }: UsersTableProps) {
   const { t, i18n } = useTranslation();
+  const pagination = useDataTablePagination();
   const navigate = useNavigate();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
   const privateAccess = t('users.columns.isprvaccess', 'Private access');
@@ -210,13 +205,6 @@ export function UsersTable({
       ),
     },
   ];
-
-  const pageControlLabels = {
-    first: t('users.list.firstPage', 'First page'),
-    last: t('users.list.lastPage', 'Last page'),
-    previous: t('users.list.previousPage', 'Previous page'),
-    next: t('users.list.nextPage', 'Next page'),
-  };
   const sortStatus: DataTableSortStatus<User> = { columnAccessor: sort.sort, direction: sort.order };
   const selection =
     selected && onSelectedChange
@@ -254,13 +242,9 @@ export function UsersTable({
       onPageChange={onPageChange}
       totalRecords={total}
       recordsPerPage={pageSize}
-      recordsPerPageOptions={[...PAGE_SIZES]}
       onRecordsPerPageChange={onPageSizeChange}
       recordsPerPageLabel={t('users.list.pageSize', 'Users per page')}
-      paginationText={({ from, to, totalRecords }) =>
-        t('users.list.range', '{{from}}–{{to}} of {{total}}', { from, to, total: totalRecords })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': pageControlLabels[control] })}
+      {...pagination}
       onRowClick={({ record, event }) => {
         if (!isInteractiveTarget(event)) navigate(`/users/${record.id}`);
       }}
