@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'policy-engine', root: 'packages/policy-engine', include: ['src/**/*.test.ts'] } },
       'apps/web/vite.config.ts',
       {
         test: {

@@ -3,7 +3,9 @@
  *  - list APIs p50/p95 at 1 000 and 100 000 end users (with 10 000 groups and 100 000 admin events at the
  *    large size), on PGlite and (when reachable) PostgreSQL, over real HTTP: users (first page, a deep page,
  *    a search, a sort by full name), groups, the members of a large group, the admin event log;
- *  - gzip size of the initial JS/CSS of the built web app.
+ *  - gzip size of the initial JS/CSS of the built web app;
+ *  - the policy engine against tsurlfilter (bench/policy-engine.ts).
+ * BENCH_ONLY=policy,api picks parts (policy engine, list APIs); unset runs everything.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { benchPolicyEngine } from './policy-engine';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
@@ -150,8 +153,13 @@ function bundleSize() {
   return { js, css, files: assets.length };
 }
 
-const engines: Array<'pglite' | 'postgres'> = ['pglite'];
-if (await pgReachable()) engines.push('postgres');
+const BENCH_ONLY = process.env.BENCH_ONLY;
+if (!BENCH_ONLY || BENCH_ONLY.includes('policy')) await benchPolicyEngine();
+const runApi = !BENCH_ONLY || BENCH_ONLY.includes('api');
+
+const engines: Array<'pglite' | 'postgres'> = runApi ? ['pglite'] : [];
+if (!runApi) console.info('BENCH_ONLY excludes api: list API figures SKIPPED.');
+else if (await pgReachable()) engines.push('postgres');
 else console.info(`PostgreSQL not reachable at ${PG_ADMIN}: PostgreSQL figures SKIPPED.`);
 
 const all: Array<Record<string, string | number>> = [];
@@ -162,8 +170,10 @@ for (const engine of engines) {
     all.push(...rows);
   }
 }
-console.info(`\nList APIs over HTTP, ${SAMPLES} sequential requests per case:`);
-console.table(all);
+if (runApi) {
+  console.info(`\nList APIs over HTTP, ${SAMPLES} sequential requests per case:`);
+  console.table(all);
+}
 const bundle = bundleSize();
 if (bundle) {
   console.info(

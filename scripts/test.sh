@@ -15,7 +15,7 @@ step "Lint and format check (biome)"
 npx biome check .
 
 step "Unit tests: contracts and web"
-vitest unit --project contracts --project web
+vitest unit --project contracts --project policy-engine --project web
 
 step "Server integration tests on PGlite"
 vitest server-pglite --project server

@@ -29,7 +29,7 @@ test('importing a 10 000-row CSV with some bad rows creates the good ones and li
   await expect(errors).toContainText('Enter a valid e-mail address.');
   await expect(errors).toContainText('5,002');
   await expect(errors).toContainText('9,002');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('main').getByRole('searchbox', { name: 'Search' }).fill(`imp${stamp}.77@`);
   await expect(page.getByRole('main').getByRole('link', { name: 'Import Row77', exact: true })).toBeVisible();

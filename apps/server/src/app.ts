@@ -10,9 +10,14 @@ import { type Database, openDatabase } from './db/client';
 import { createMailer, type Mailer } from './lib/mailer';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
+import { startFeedRefresh } from './modules/policy-objects/feeds.service';
+import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
@@ -109,6 +114,9 @@ export async function buildApp(
       sessionRoutes(api, { database, config, mailer });
       usersRoutes(api, database);
       groupsRoutes(api, database);
+      enrolmentRoutes(api, { database, config, mailer });
+      policiesRoutes(api, database);
+      policyObjectsRoutes(api, database);
       rolesRoutes(api, database);
       adminsRoutes(api, { database, config, mailer });
       tenantsRoutes(api, database);
@@ -122,6 +130,9 @@ export async function buildApp(
   await webRoutes(app, config);
   // Deletes admin events past each tenant's retention, hourly.
   const stopEventPurge = startEventPurge(database, app.log);
+  // Refreshes URL threat-intel feeds whose interval has passed, checked every minute.
+  setFeedPrivateNetworks(config.feedAllowPrivateNetworks);
+  const stopFeedRefresh = startFeedRefresh(database, app.log);
 
   return {
     app,
@@ -130,6 +141,7 @@ export async function buildApp(
     mailer,
     async close() {
       stopEventPurge();
+      stopFeedRefresh();
       await app.close();
       await redis?.quit().catch(() => undefined);
       if (!options.database) await database.close();

@@ -30,6 +30,11 @@ export interface Config {
   webDist: string;
   localesDir: string;
   logLevel: string;
+  /**
+   * Let URL feeds point at private, loopback and other special-purpose addresses. Off by default, so a feed URL
+   * cannot be used to reach the server's own network (SSRF); tests and lab set-ups turn it on.
+   */
+  feedAllowPrivateNetworks: boolean;
 }
 
 function parseFeatureTenants(value: string | undefined): Record<string, FeatureFlag[]> {
@@ -83,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     webDist: resolve(env.WEB_DIST ?? resolve(root, 'apps/web/dist')),
     localesDir: resolve(root, 'apps/web/public/locales'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    feedAllowPrivateNetworks: env.FEED_ALLOW_PRIVATE_NETWORKS === 'true',
   };
 }

@@ -14,12 +14,34 @@ export const Email = z
 
 export const Uuid = z.uuid({ message: 'validation.uuid' });
 
+/**
+ * Names a tenant cannot take: they are fixed path segments next to `{tenant}` in the API (`/policy/{tenant}/{id}`
+ * and `/policy/locations/{tenant}` would otherwise both match `/policy/locations/…`).
+ */
+export const RESERVED_TENANT_NAMES: readonly string[] = [
+  'apps',
+  'blocked-apps',
+  'categories',
+  'feeds',
+  'geo',
+  'group',
+  'lint',
+  'locations',
+  'maliciousip',
+  'route',
+  'simulate',
+  'tests',
+  'user-view',
+  'where-used',
+];
+
 /** Tenant and partner names: lowercase slug, used in API paths and sign-in URLs. */
 export const TenantName = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, { message: 'validation.tenantName' });
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, { message: 'validation.tenantName' })
+  .refine((name) => !RESERVED_TENANT_NAMES.includes(name), { message: 'validation.tenantNameReserved' });
 
 /** Query of every paged list endpoint. */
 export const PageQuery = z.object({

@@ -57,6 +57,16 @@ export const AssignRoleInput = z
   });
 export type AssignRoleInput = z.infer<typeof AssignRoleInput>;
 
+/** What the assignments CSV export covers: the list's search, every page. */
+export const RoleAssignmentsExportQuery = z.object({ q: z.string().trim().max(200).optional() });
+export type RoleAssignmentsExportQuery = z.infer<typeof RoleAssignmentsExportQuery>;
+
+/**
+ * Columns of the role assignments CSV, in order: `role` is the built-in role's name or the custom role's name;
+ * `status` is the administrator's (invited, active or suspended).
+ */
+export const ROLE_ASSIGNMENT_CSV_COLUMNS = ['username', 'firstname', 'lastname', 'role', 'status'] as const;
+
 const RoleParams = TenantParams.extend({ id: Uuid });
 
 export const roleEndpoints = {
@@ -108,6 +118,17 @@ export const roleEndpoints = {
     params: TenantParams,
     query: PageQuery,
     response: Page(RoleAssignment),
+  }),
+  exportAssignments: endpoint({
+    method: 'GET',
+    path: '/roles/:tenant/assignments/export',
+    access: 'roles:view',
+    summary:
+      "The tenant's administrators matching a search with their roles, as CSV (username,firstname,lastname,role,status)",
+    tags: ['roles'],
+    params: TenantParams,
+    query: RoleAssignmentsExportQuery,
+    response: z.string(),
   }),
   assignRole: endpoint({
     method: 'PUT',

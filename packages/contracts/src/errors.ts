@@ -23,12 +23,21 @@ export const ERRORS = {
   password_incorrect: { errcode: 16, status: 400 },
   last_owner: { errcode: 17, status: 409 },
   account_suspended: { errcode: 18, status: 403 },
+  policy_tests_failed: { errcode: 19, status: 409 },
+  object_in_use: { errcode: 20, status: 409 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 
-/** Per-field problem in a 400 answer: `path` is the dotted field name, `message` a translation key. */
-export const ErrorDetail = z.object({ path: z.string(), message: z.string() });
+/**
+ * Per-field problem in a 400 answer: `path` is the dotted field name, `message` a translation key, `values`
+ * (optional) what the message is about — the offending item of a list field (`{ item: 'example.com' }`).
+ */
+export const ErrorDetail = z.object({
+  path: z.string(),
+  message: z.string(),
+  values: z.record(z.string(), z.string()).optional(),
+});
 export type ErrorDetail = z.infer<typeof ErrorDetail>;
 
 /** The one error envelope every API error uses. */
@@ -37,5 +46,7 @@ export const ErrorEnvelope = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(ErrorDetail).optional(),
+  /** `policy_tests_failed`: the pinned expectations the refused change would break (policies.ts PolicyTestFailure). */
+  failures: z.array(z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdList, NonEmpty, Page, PageQuery, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { ImportJob, ImportQuery } from './imports';
 import { TenantParams } from './tenants';
 import { ConnStatus } from './users';
 
@@ -67,6 +68,35 @@ export type GroupReference = z.infer<typeof GroupReference>;
 export const GroupUsage = z.object({ members: z.number().int(), references: z.array(GroupReference) });
 export type GroupUsage = z.infer<typeof GroupUsage>;
 
+/** What the CSV export covers: the list's search and order, every page. */
+export const GroupExportQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(GROUP_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type GroupExportQuery = z.infer<typeof GroupExportQuery>;
+
+/**
+ * Columns of the groups CSV, in order; import reads the same header. `members` holds the usernames of end
+ * users of the tenant, separated by `;`. On import `name` is required; a row whose name exists (ignoring case)
+ * sets that group's description (an empty cell keeps it) and adds the listed members (members are never
+ * removed); any other row creates a group.
+ */
+export const GROUP_CSV_COLUMNS = ['name', 'description', 'members'] as const;
+
+/** The separator of usernames in the `members` cell. */
+export const GROUP_CSV_MEMBER_SEPARATOR = ';';
+
+/** What the members CSV export covers: the members table's search and order, every page. */
+export const GroupMembersExportQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type GroupMembersExportQuery = z.infer<typeof GroupMembersExportQuery>;
+
+/** Columns of the group members CSV, in order. */
+export const GROUP_MEMBER_CSV_COLUMNS = ['username', 'fullname', 'connstatus'] as const;
+
 const GroupParams = TenantParams.extend({ id: Uuid });
 
 export const groupEndpoints = {
@@ -130,6 +160,16 @@ export const groupEndpoints = {
     query: GroupMembersQuery,
     response: Page(GroupMember),
   }),
+  exportGroupMembers: endpoint({
+    method: 'GET',
+    path: '/groups/:tenant/:id/members/export',
+    access: 'groups:view',
+    summary: 'Every member of a group matching a search, as CSV (username,fullname,connstatus)',
+    tags: ['groups'],
+    params: GroupParams,
+    query: GroupMembersExportQuery,
+    response: z.string(),
+  }),
   addGroupMembers: endpoint({
     method: 'POST',
     path: '/groups/:tenant/:id/members',
@@ -158,5 +198,35 @@ export const groupEndpoints = {
     tags: ['groups'],
     params: GroupParams,
     response: GroupUsage,
+  }),
+  exportGroups: endpoint({
+    method: 'GET',
+    path: '/groups/:tenant/export',
+    access: 'groups:view',
+    summary: 'All groups matching a search with their members, as CSV (name,description,members)',
+    tags: ['groups'],
+    params: TenantParams,
+    query: GroupExportQuery,
+    response: z.string(),
+  }),
+  importGroups: endpoint({
+    method: 'POST',
+    path: '/groups/:tenant/import',
+    access: 'groups:create',
+    summary: 'Create or update groups and add members from CSV (text/csv body); answers the job to poll',
+    tags: ['groups'],
+    params: TenantParams,
+    query: ImportQuery,
+    response: ImportJob,
+    status: 202,
+  }),
+  groupImportJob: endpoint({
+    method: 'GET',
+    path: '/groups/:tenant/import/:id',
+    access: 'groups:create',
+    summary: 'Progress and row errors of a groups import',
+    tags: ['groups'],
+    params: GroupParams,
+    response: ImportJob,
   }),
 };

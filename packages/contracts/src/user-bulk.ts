@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common';
 import { endpoint } from './endpoint';
+import { ImportJob, ImportQuery } from './imports';
 import { TenantParams } from './tenants';
 import { USER_SORTS } from './users';
 
@@ -17,20 +18,77 @@ export const USER_BULK_ACTIONS = [
 ] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 
+/**
+ * Which end users a bulk change covers when it is not a list of ids: every end user (usertype 0) of the tenant
+ * whose username, name or e-mail contains `q` — the same match as the users list's search. `{}` (or an empty
+ * `q`) is every end user of the tenant. Unknown keys are refused, so a misspelt filter never means "everyone".
+ */
+export const UserMatch = z.strictObject({ q: z.string().trim().max(200).optional() });
+export type UserMatch = z.infer<typeof UserMatch>;
+
+/** The most ids one request may list; larger selections are sent as a `match`. */
+export const MAX_BULK_IDS = 10_000;
+
+const BulkIds = z
+  .array(Uuid)
+  .min(1, { message: 'validation.required' })
+  .max(MAX_BULK_IDS, { message: 'validation.tooMany' });
+
+/** Exactly one of `ids` and `match`; the issue sits on `ids` either way. */
+const hasOneSelection = (v: { ids?: unknown; match?: unknown }) =>
+  (v.ids === undefined) !== (v.match === undefined);
+const ONE_SELECTION = { message: 'validation.idsOrMatch', path: ['ids'] };
+
 export const UserBulkInput = z
   .object({
-    ids: z
-      .array(Uuid)
-      .min(1, { message: 'validation.required' })
-      .max(10_000, { message: 'validation.tooMany' }),
+    /** The users of a page's selection. */
+    ids: BulkIds.optional(),
+    /** Or every user matching a search. */
+    match: UserMatch.optional(),
     action: z.enum(USER_BULK_ACTIONS),
     groupId: Uuid.optional(),
   })
+  .refine(hasOneSelection, ONE_SELECTION)
   .refine((v) => !v.action.endsWith('Group') || v.groupId, {
     message: 'validation.required',
     path: ['groupId'],
   });
 export type UserBulkInput = z.input<typeof UserBulkInput>;
+
+export const UserBulkDeleteInput = z
+  .object({ ids: BulkIds.optional(), match: UserMatch.optional() })
+  .refine(hasOneSelection, ONE_SELECTION);
+export type UserBulkDeleteInput = z.input<typeof UserBulkDeleteInput>;
+
+/** What a bulk job does: one of the bulk changes, or deleting the users. */
+export const USER_BULK_JOB_ACTIONS = [...USER_BULK_ACTIONS, 'delete'] as const;
+export type UserBulkJobAction = (typeof USER_BULK_JOB_ACTIONS)[number];
+
+/**
+ * A bulk change or bulk delete. A list of `ids` is applied within the request in one transaction (all or
+ * nothing), so its answer is already `completed`. A `match` runs after the answer, batch by batch, each batch
+ * in its own transaction: poll the job for `processed`; if it fails, the batches before stay applied
+ * (`processed` says how far it got) and sending the same request again finishes the rest.
+ */
+export const UserBulkJob = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'completed', 'failed']),
+  action: z.enum(USER_BULK_JOB_ACTIONS),
+  groupId: z.string().nullable(),
+  /** The search the job covers, or null for a list of ids. */
+  match: UserMatch.nullable(),
+  /** How many end users the selection covered when the job started. */
+  matched: z.number().int(),
+  /** How many of them were handled so far. */
+  processed: z.number().int(),
+  /** How many actually changed: a flag set, a membership added or removed, a user deleted. */
+  changed: z.number().int(),
+  /** The translation key of what went wrong, when `failed`. */
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type UserBulkJob = z.infer<typeof UserBulkJob>;
 
 export const UserExportQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -52,40 +110,38 @@ export const USER_CSV_COLUMNS = [
   'connstatus',
 ] as const;
 
-/** all: nothing is created when any row is bad; valid: the good rows are created, the bad ones reported. */
-export const IMPORT_MODES = ['all', 'valid'] as const;
-export const ImportQuery = z.object({ mode: z.enum(IMPORT_MODES).default('all') });
-
-export const ImportRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
-export type ImportRowError = z.infer<typeof ImportRowError>;
-
-export const ImportJob = z.object({
-  id: z.string(),
-  status: z.enum(['running', 'completed', 'failed']),
-  mode: z.enum(IMPORT_MODES),
-  total: z.number().int(),
-  processed: z.number().int(),
-  created: z.number().int(),
-  errorCount: z.number().int(),
-  /** The first 1 000 row errors. */
-  errors: z.array(ImportRowError),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type ImportJob = z.infer<typeof ImportJob>;
-
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-
 export const userBulkEndpoints = {
   bulkUsers: endpoint({
     method: 'POST',
     path: '/subscriber/user/:tenant/bulk',
     access: 'users:update',
-    summary: 'Change many end users at once',
+    summary:
+      'Change many end users at once: a list of ids, or every user matching a search (answers the job)',
     tags: ['users'],
     params: TenantParams,
     body: UserBulkInput,
-    response: z.object({ updated: z.number().int() }),
+    response: UserBulkJob,
+    status: 202,
+  }),
+  bulkDeleteUsers: endpoint({
+    method: 'POST',
+    path: '/subscriber/user/:tenant/bulk-delete',
+    access: 'users:delete',
+    summary: 'Delete many end users: a list of ids, or every user matching a search (answers the job)',
+    tags: ['users'],
+    params: TenantParams,
+    body: UserBulkDeleteInput,
+    response: UserBulkJob,
+    status: 202,
+  }),
+  bulkJob: endpoint({
+    method: 'GET',
+    path: '/subscriber/user/:tenant/bulk/:id',
+    access: 'users:view',
+    summary: 'Progress of a bulk change or bulk delete',
+    tags: ['users'],
+    params: TenantParams.extend({ id: Uuid }),
+    response: UserBulkJob,
   }),
   exportUsers: endpoint({
     method: 'GET',

@@ -114,9 +114,9 @@ export const userEndpoints = {
   }),
   listGroupOptions: endpoint({
     method: 'GET',
-    path: '/policy/group/:tenant',
+    path: '/groups/:tenant/options',
     access: 'groups:view',
-    summary: "The tenant's groups",
+    summary: "The tenant's groups as {id, name}, for pickers",
     tags: ['groups'],
     params: TenantParams,
     response: z.array(GroupOption),

@@ -28,6 +28,12 @@ export interface Database {
    * hides every other tenant's rows even if a query forgets its tenant filter.
    */
   tenantTx<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Keeps track of work that outlives its request (import and bulk jobs), so that `close()` lets it settle
+   * before the connections go. The work must handle its own failures: a rejection here is only logged.
+   */
+  background(work: Promise<unknown>): void;
+  /** Waits for background work, then closes the connections. */
   close(): Promise<void>;
 }
 
@@ -45,6 +51,9 @@ export async function openDatabase(options: {
   let runRaw: (text: string) => Promise<unknown>;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server drops (restart, admin command) is replaced on next use; without a
+    // listener the pool's 'error' event would end the process.
+    pool.on('error', (error) => console.error('an idle database connection failed', error));
     db = drizzleNodePg(pool, { schema }) as unknown as Db;
     close = () => pool.end();
     kind = 'postgres';
@@ -59,6 +68,7 @@ export async function openDatabase(options: {
   }
   await migrate(runRaw, db);
 
+  const pending = new Set<Promise<unknown>>();
   return {
     kind,
     db,
@@ -68,6 +78,17 @@ export async function openDatabase(options: {
         await tx.execute(sql`set local role palisade_app`);
         return fn(tx);
       }),
-    close,
+    background(work) {
+      const settled = work.then(
+        () => undefined,
+        (error: unknown) => console.error('background work failed', error),
+      );
+      pending.add(settled);
+      settled.finally(() => pending.delete(settled));
+    },
+    async close() {
+      await Promise.all(pending);
+      await close();
+    },
   };
 }

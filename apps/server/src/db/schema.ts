@@ -137,7 +137,7 @@ export const mailOutbox = pgTable('mail_outbox', {
 export const importJobs = pgTable('import_jobs', {
   tenantId: uuid('tenant_id').notNull(),
   id: uuid('id').notNull().defaultRandom(),
-  kind: text('kind', { enum: ['users'] }).notNull(),
+  kind: text('kind', { enum: ['users', 'groups', 'userBulk'] }).notNull(),
   mode: text('mode', { enum: ['all', 'valid'] }).notNull(),
   status: text('status', { enum: ['running', 'completed', 'failed'] })
     .notNull()
@@ -145,11 +145,16 @@ export const importJobs = pgTable('import_jobs', {
   total: integer('total').notNull().default(0),
   processed: integer('processed').notNull().default(0),
   created: integer('created').notNull().default(0),
+  updated: integer('updated').notNull().default(0),
   errorCount: integer('error_count').notNull().default(0),
   errors: jsonb('errors').notNull().default([]),
+  /** Bulk changes of end users (kind userBulk): action, group and search; null for imports. */
+  input: jsonb('input'),
   actorId: uuid('actor_id'),
   startedAt: ts('started_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),
+  /** Written with every progress update: a running job whose heartbeat is stale was interrupted. */
+  heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
 });
 
 export const customRoles = pgTable('custom_roles', {

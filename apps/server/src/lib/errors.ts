@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string = code,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
+    /** Extra structured payload for the envelope (`failures` of a refused policy change). */
+    readonly failures?: unknown[],
   ) {
     super(message);
     this.statusCode = ERRORS[code].status;

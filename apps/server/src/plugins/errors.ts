@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
+/** Our keys: `validation.*`, or a feature's own `<feature>.validation.*` (`policy.validation.time`). */
+const OWN_KEY = /^(?:[a-z][a-zA-Z]*\.)?validation\./;
+
 /** Zod's own messages become our translation keys where we have one; ours already are keys. */
 function detailMessage(message: string, keyword: string): string {
-  if (message.startsWith('validation.')) return message;
+  if (OWN_KEY.test(message)) return message;
   if (keyword === 'invalid_type') return 'validation.required';
   if (keyword === 'too_big') return 'validation.tooLong';
   if (keyword === 'too_small') return 'validation.tooShort';
@@ -21,6 +24,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: ErrorEnvelope = { errcode: error.errcode, code: error.code, message: error.message };
       if (error.details) body.details = error.details;
+      if (error.failures) body.failures = error.failures;
       return reply
         .status(error.statusCode)
         .headers(error.headers ?? {})

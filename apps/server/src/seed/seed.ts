@@ -6,6 +6,9 @@ import { groups, tenants, users } from '../db/schema';
 import type { Ctx } from '../lib/context';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../modules/users/users.service';
+import { seedDevices } from './devices';
+import { seedPolicies } from './policies';
+import { seedPolicyObjects } from './policy-objects';
 
 const FIRST = [
   'Anna',
@@ -128,6 +131,9 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
         .where(eq(users.id, user.id));
     }
   }
+  await seedPolicyObjects(database, ctx);
+  await seedPolicies(database, ctx);
+  await seedDevices(database, ctx);
 }
 
 /**

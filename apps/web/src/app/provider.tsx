@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, MantineProvider, Stack, Text } from '@ma
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type NavigateFn, SessionProvider } from '../lib/auth';
 import { i18n } from '../lib/i18n';
 import { DEFAULT_TOAST_PLACEMENT, TOAST_POSITIONS, TOAST_TRANSITION_MS } from '../lib/notify';
@@ -11,7 +12,10 @@ import { useAppearance } from './shell/use-appearance';
 /** MantineProvider with the effective theme and palette of the signed-in user. */
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const appearance = useAppearance();
-  const theme = useMemo(() => buildMantineTheme(appearance), [appearance]);
+  // Not suspending: this provider also wraps the loader shown while translations load.
+  const { t } = useTranslation(undefined, { useSuspense: false });
+  const closeLabel = t('common.close', 'Close');
+  const theme = useMemo(() => buildMantineTheme(appearance, closeLabel), [appearance, closeLabel]);
   const resolver = useMemo(() => cssVariablesResolverFor(appearance), [appearance]);
   return (
     <MantineProvider

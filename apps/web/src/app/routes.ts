@@ -35,6 +35,10 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'verifyOtp',
     load: () => import('../features/auth/screens/verify-otp'),
   },
+  '/verify/wg/:id': {
+    name: 'enrolDevice',
+    load: () => import('../features/devices/screens/enrol-device'),
+  },
   '/verify/:id': {
     name: 'verifyTransaction',
     load: () => import('../features/auth/screens/verify-transaction'),
@@ -46,6 +50,19 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/users/:id': { name: 'userDetail', load: () => import('../features/users/screens/user-detail') },
   '/users/:id/:type': { name: 'userCopy', load: () => import('../features/users/screens/user-copy') },
   '/users/roles': { name: 'roles', load: () => import('./screens/roles-page') },
+  '/users/users-devices': {
+    name: 'usersDevices',
+    load: () => import('../features/devices/screens/users-devices'),
+  },
+  '/users/rmm-deployment': {
+    name: 'rmmDeployment',
+    load: () => import('../features/devices/screens/rmm-deployment'),
+  },
+  '/users/agentless': { name: 'agentless', load: () => import('../features/devices/screens/agentless') },
+  '/users/user-policy-view': {
+    name: 'userPolicyView',
+    load: () => import('../features/users/screens/user-policy-view'),
+  },
   '/users/groups': { name: 'groupsList', load: () => import('../features/groups/screens/groups-list') },
   '/users/groups/add': { name: 'groupAdd', load: () => import('../features/groups/screens/group-add') },
   '/groups/:id': { name: 'groupDetail', load: () => import('../features/groups/screens/group-detail') },
@@ -59,6 +76,44 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/main-dashboards/:id/SASEDashboard': {
     name: 'saseDashboard',
     load: () => import('../features/dashboard/screens/sase-dashboard'),
+  },
+  '/policy/list': { name: 'policyList', load: () => import('../features/policies/screens/policy-list') },
+  '/policy/policyGroups': {
+    name: 'policyGroups',
+    load: () => import('../features/policies/screens/policy-groups-list'),
+  },
+  '/policy/policyGroups/:id': {
+    name: 'policyGroupDetail',
+    load: () => import('../features/policies/screens/policy-group-detail'),
+  },
+  '/policy/policyGroups/:id/:type': {
+    name: 'policyGroupCopy',
+    load: () => import('../features/policies/screens/policy-group-copy'),
+  },
+  '/policy/locations': {
+    name: 'policyLocations',
+    load: () => import('../features/policy-objects/screens/locations'),
+  },
+  '/policy/apps': { name: 'policyApps', load: () => import('../features/policy-objects/screens/apps') },
+  '/policy/web-categories': {
+    name: 'policyWebCategories',
+    load: () => import('../features/policy-objects/screens/web-categories'),
+  },
+  '/policy/threat-intel': {
+    name: 'policyThreatIntel',
+    load: () => import('../features/policy-objects/screens/threat-intel'),
+  },
+  '/policy/maliciousip': {
+    name: 'policyMaliciousIp',
+    load: () => import('../features/policy-objects/screens/malicious-ip'),
+  },
+  '/policy/geo-controls': {
+    name: 'policyGeoControls',
+    load: () => import('../features/policy-objects/screens/geo-controls'),
+  },
+  '/policy/blocked-apps': {
+    name: 'policyBlockedApps',
+    load: () => import('../features/policy-objects/screens/blocked-apps'),
   },
 };
 

@@ -98,6 +98,7 @@ describe('isPublicRoute', () => {
       '/verify/email-verification',
       '/verify/otp-verification',
       '/verify/:id',
+      '/verify/wg/:id',
       '/network-error',
     ]);
   });

@@ -36,6 +36,8 @@ export class ApiError extends Error {
   readonly code: string;
   /** Per-field problems of a validation failure. */
   readonly details?: ErrorDetail[];
+  /** `policy_tests_failed`: the pinned policy tests the refused change would break (PolicyTestFailure[]). */
+  readonly failures?: unknown[];
 
   constructor(status: number, envelope: ErrorEnvelope) {
     super(envelope.message);
@@ -44,6 +46,7 @@ export class ApiError extends Error {
     this.errcode = envelope.errcode;
     this.code = envelope.code;
     if (envelope.details) this.details = envelope.details;
+    if (envelope.failures) this.failures = envelope.failures;
   }
 }
 

@@ -14,7 +14,11 @@ export function serverFieldErrors(error: unknown, t: TFunction): Record<string, 
   for (const detail of error.details) {
     const field = detail.path.replace(/^(body|query|params)\./, '');
     if (!field || field in errors) continue;
-    errors[field] = t(detail.message, { defaultValue: t('validation.invalid', 'This value is not valid.') });
+    // `values` name what is at fault (`{item: 'bad_domain'}`), for messages that say it.
+    errors[field] = t(detail.message, {
+      ...detail.values,
+      defaultValue: t('validation.invalid', 'This value is not valid.'),
+    });
   }
   return errors;
 }

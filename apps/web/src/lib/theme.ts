@@ -166,8 +166,11 @@ export function colorSchemeOf(theme: Theme): 'light' | 'dark' {
   return theme === 'dark' ? 'dark' : 'light';
 }
 
-/** The Mantine theme of an appearance: palette roles as colour names, primary as the primary colour. */
-export function buildMantineTheme(appearance: Appearance): MantineThemeOverride {
+/**
+ * The Mantine theme of an appearance: palette roles as colour names, primary as the primary colour.
+ * `closeLabel` names the close button of every modal and drawer for screen readers (translated by the caller).
+ */
+export function buildMantineTheme(appearance: Appearance, closeLabel = 'Close'): MantineThemeOverride {
   const colors = paletteColors(appearance);
   const tuples = Object.fromEntries(PALETTE_ROLES.map((role) => [role, shadesOf(colors[role])])) as Record<
     PaletteRole,
@@ -183,6 +186,10 @@ export function buildMantineTheme(appearance: Appearance): MantineThemeOverride 
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     headings: { fontWeight: '600' },
     other: { appearance },
+    components: {
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+    },
   });
 }
 

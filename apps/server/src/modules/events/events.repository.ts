@@ -28,7 +28,8 @@ export interface EventInput {
 /** Records a write in the admin event log, inside the caller's transaction. */
 export async function recordEvent(
   tx: Tx,
-  ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string; username: string } | null },
+  /** A null actor is the system; an actor without an id names a non-person (`enrolment` for a device). */
+  ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string | null; username: string } | null },
   event: EventInput,
 ) {
   await tx.insert(adminEvents).values({

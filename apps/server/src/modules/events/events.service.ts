@@ -180,11 +180,13 @@ export async function purgeExpiredEvents(database: Database): Promise<number> {
 /** Starts the hourly purge; returns the function that stops it (the app's close() calls it). */
 export function startEventPurge(database: Database, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => {
-    purgeExpiredEvents(database)
-      .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, 'purged admin events past retention');
-      })
-      .catch((err: unknown) => log.error({ err }, 'admin event purge failed'));
+    database.background(
+      purgeExpiredEvents(database)
+        .then((deleted) => {
+          if (deleted > 0) log.info({ deleted }, 'purged admin events past retention');
+        })
+        .catch((err: unknown) => log.error({ err }, 'admin event purge failed')),
+    );
   }, EVENT_PURGE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -204,3 +204,16 @@ export async function countMembers(tx: Tx, tenantId: string, groupId: string): P
   );
   return Number(rows[0]?.total ?? 0);
 }
+
+/** The policy groups assigned to a group: they stop applying to its members when the group goes. */
+export async function policyGroupReferences(tx: Tx, tenantId: string, groupId: string) {
+  const rows = await queryRows<{ id: string; name: string }>(
+    tx,
+    sql`select policy_groups.id, policy_groups.name from policy_group_groups
+      join policy_groups on policy_groups.tenant_id = policy_group_groups.tenant_id
+        and policy_groups.id = policy_group_groups.policy_group_id
+      where policy_group_groups.tenant_id = ${tenantId} and policy_group_groups.group_id = ${groupId}
+      order by lower(policy_groups.name)`,
+  );
+  return rows.map((row) => ({ type: 'policyGroup', id: String(row.id), name: String(row.name) }));
+}

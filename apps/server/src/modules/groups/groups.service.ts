@@ -188,12 +188,15 @@ export function removeMembers(database: Database, ctx: Ctx, id: string, userIds:
 }
 
 /**
- * Where a group is used. Nothing but users refers to groups yet; policies (issue 4) add their references here
- * so the delete confirmation can name them.
+ * Where a group is used: its members, and the policy groups assigned to it (type `policyGroup`), so the delete
+ * confirmation can name what the members would lose.
  */
 export function getUsage(database: Database, ctx: Ctx, id: string): Promise<GroupUsage> {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     await requireGroup(tx, ctx, id);
-    return { members: await repo.countMembers(tx, ctx.tenant.id, id), references: [] };
+    return {
+      members: await repo.countMembers(tx, ctx.tenant.id, id),
+      references: await repo.policyGroupReferences(tx, ctx.tenant.id, id),
+    };
   });
 }

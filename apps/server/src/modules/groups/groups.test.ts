@@ -190,7 +190,7 @@ describe('groups API', () => {
       });
       expect(event.after).toMatchObject({ name: 'Support', description: 'First line' });
       // The users module's look-up sees the new group too.
-      const options = await f.app.inject({ url: '/api/policy/group/acme', headers: auth(owner) });
+      const options = await f.app.inject({ url: '/api/groups/acme/options', headers: auth(owner) });
       expect(options.json().map((g: { name: string }) => g.name)).toContain('Support');
     });
   });
@@ -413,6 +413,18 @@ describe('groups API', () => {
       expect((await f.app.inject({ url, headers: auth(owner) })).json()).toEqual({
         members: 1,
         references: [],
+      });
+      // A policy group assigned to the group is named, so the delete confirmation can say what goes.
+      const policyGroup = await f.app.inject({
+        method: 'POST',
+        url: '/api/policy/group/acme',
+        headers: auth(owner),
+        payload: { name: 'Used bundle', groupIds: [group.id] },
+      });
+      expect(policyGroup.statusCode).toBe(201);
+      expect((await f.app.inject({ url, headers: auth(auditor) })).json()).toEqual({
+        members: 1,
+        references: [{ type: 'policyGroup', id: policyGroup.json().id, name: 'Used bundle' }],
       });
     });
   });

@@ -93,19 +93,21 @@ export async function deleteRole(tx: Tx, tenantId: string, id: string) {
   await tx.delete(customRoles).where(and(eq(customRoles.tenantId, tenantId), eq(customRoles.id, id)));
 }
 
+/** The tenant's administrators (usertype 1) matching a search. */
+const assignmentsWhere = (tenantId: string, q?: string) =>
+  and(
+    eq(users.tenantId, tenantId),
+    eq(users.usertype, 1),
+    q ? sql`${users.search} like ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+
 /** The tenant's administrators (usertype 1) with their roles, one page. */
 export async function listAssignments(
   tx: Tx,
   tenantId: string,
   page: { limit: number; offset: number; q?: string },
 ) {
-  const where = and(
-    eq(users.tenantId, tenantId),
-    eq(users.usertype, 1),
-    page.q
-      ? sql`${users.search} like ${`%${page.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-      : undefined,
-  );
+  const where = assignmentsWhere(tenantId, page.q);
   const [items, [{ total }]] = await Promise.all([
     tx
       .select({
@@ -129,6 +131,34 @@ export async function listAssignments(
     tx.select({ total: count() }).from(users).where(where),
   ]);
   return { items, total: Number(total) };
+}
+
+/** A page of the tenant's administrators with their roles and what their status is made of (CSV export). */
+export async function exportAssignmentsPage(
+  tx: Tx,
+  tenantId: string,
+  page: { limit: number; offset: number; q?: string },
+) {
+  return tx
+    .select({
+      username: users.username,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      role: users.role,
+      customRoleName: customRoles.name,
+      isSuspended: users.isSuspended,
+      isEmailVerified: users.isEmailVerified,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .leftJoin(
+      customRoles,
+      and(eq(customRoles.tenantId, users.tenantId), eq(customRoles.id, users.customRoleId)),
+    )
+    .where(assignmentsWhere(tenantId, page.q))
+    .orderBy(asc(users.username), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export async function getAssignment(tx: Tx, tenantId: string, userId: string) {

@@ -13,6 +13,12 @@ export function rolesRoutes(app: FastifyInstance, database: Database) {
   );
   route(app, database, e.deleteRole, ({ ctx, params }) => service.deleteRole(database, ctx, params.id));
   route(app, database, e.listAssignments, ({ ctx, query }) => service.listAssignments(database, ctx, query));
+  route(app, database, e.exportAssignments, ({ ctx, query, reply }) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="role-assignments-${ctx.tenant.name}.csv"`)
+      .send(service.exportAssignments(database, ctx, query)),
+  );
   route(app, database, e.assignRole, ({ ctx, params, body }) =>
     service.assignRole(database, ctx, params.id, body),
   );

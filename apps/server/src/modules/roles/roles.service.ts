@@ -1,11 +1,15 @@
+import type { Readable } from 'node:stream';
 import {
   type AssignRoleInput,
   BUILT_IN_ROLES,
   type CustomRole,
   type CustomRoleInput,
   type Permission,
+  ROLE_ASSIGNMENT_CSV_COLUMNS,
   type RoleAssignment,
+  type RoleAssignmentsExportQuery,
 } from '@palisade/contracts';
+import { stringify } from 'csv-stringify';
 import type { Database } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
@@ -114,6 +118,42 @@ export function listAssignments(
   page: { limit: number; offset: number; q?: string },
 ) {
   return database.tenantTx(ctx.tenant.id, (tx) => repo.listAssignments(tx, ctx.tenant.id, page));
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * Streams every administrator matching the search as CSV (ordered by username), a page at a time. `role` is the
+ * custom role's name for custom roles; `status` is derived as on the administrators list. Formula cells are
+ * prefixed with `'`.
+ */
+export function exportAssignments(database: Database, ctx: Ctx, query: RoleAssignmentsExportQuery): Readable {
+  const tenantId = ctx.tenant.id;
+  const out = stringify({ header: true, columns: [...ROLE_ASSIGNMENT_CSV_COLUMNS], escape_formulas: true });
+  (async () => {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const items = await database.tenantTx(tenantId, (tx) =>
+        repo.exportAssignmentsPage(tx, tenantId, { q: query.q, limit: EXPORT_BATCH, offset }),
+      );
+      for (const row of items) {
+        const ok = out.write({
+          username: row.username,
+          firstname: row.firstname,
+          lastname: row.lastname,
+          role: row.role === 'custom' ? (row.customRoleName ?? row.role) : row.role,
+          status: row.isSuspended
+            ? 'suspended'
+            : row.isEmailVerified && row.hasPassword
+              ? 'active'
+              : 'invited',
+        });
+        if (!ok) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      if (items.length < EXPORT_BATCH) break;
+    }
+    out.end();
+  })().catch((error) => out.destroy(error));
+  return out;
 }
 
 /** Changes an administrator's role; the last owner keeps the role, so a tenant is never left without one. */

@@ -161,6 +161,15 @@ describe('session API', () => {
         .details.map((d: { message: string }) => d.message)
         .sort(),
     ).toEqual(['validation.email', 'validation.passwordTooShort', 'validation.tenantName']);
+    const reserved = await f.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: { ...base, tenant: 'locations', email: 'new@x.test' },
+    });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().details).toEqual([
+      { path: 'body.tenant', message: 'validation.tenantNameReserved' },
+    ]);
     expect(await outbox('new@x.test')).toEqual([]);
   });
 

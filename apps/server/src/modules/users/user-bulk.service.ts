@@ -1,58 +1,19 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  type ImportJob,
-  type ImportRowError,
-  USER_CSV_COLUMNS,
-  type UserBulkInput,
-  UserInput,
-  type UserListQuery,
-} from '@palisade/contracts';
-import { parse } from 'csv-parse';
+import { USER_CSV_COLUMNS, UserInput, type UserListQuery } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { Database } from '../../db/client';
-import type { importJobs } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { invalid, notFound } from '../../lib/errors';
+import { readCsvRecords } from '../../lib/csv';
+import {
+  getImportJob as getSharedImportJob,
+  RowErrors,
+  type RunningJob,
+  startImportJob,
+} from '../../lib/import-jobs';
 import { recordEvent } from '../events/events.repository';
 import * as bulkRepo from './user-bulk.repository';
 import * as repo from './users.repository';
-
-const FLAG_ACTIONS = {
-  enablePrivateAccess: ['isprvaccess', true],
-  disablePrivateAccess: ['isprvaccess', false],
-  enableInternetAccess: ['issiauser', true],
-  disableInternetAccess: ['issiauser', false],
-  enableXdr: ['isxdrenabled', true],
-  disableXdr: ['isxdrenabled', false],
-} as const;
-
-/** One bulk change in one transaction, logged as one event that names the users it touched. */
-export async function bulkUsers(database: Database, ctx: Ctx, input: UserBulkInput) {
-  const ids = [...new Set(input.ids)];
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
-    let updated: number;
-    if (input.action === 'addToGroup' || input.action === 'removeFromGroup') {
-      const groupId = input.groupId as string;
-      const found = await repo.existingGroupIds(tx, ctx.tenant.id, [groupId]);
-      if (!found.has(groupId)) throw invalid([{ path: 'body.groupId', message: 'validation.unknownGroup' }]);
-      updated =
-        input.action === 'addToGroup'
-          ? await bulkRepo.addToGroup(tx, ctx.tenant.id, ids, groupId)
-          : await bulkRepo.removeFromGroup(tx, ctx.tenant.id, ids, groupId);
-    } else {
-      const [column, value] = FLAG_ACTIONS[input.action];
-      updated = await bulkRepo.setFlag(tx, ctx.tenant.id, ids, column, value);
-    }
-    await recordEvent(tx, ctx, {
-      action: `user.bulk.${input.action}`,
-      objectType: 'user',
-      objectName: `${updated} users`,
-      after: { action: input.action, groupId: input.groupId ?? null, updated, ids: ids.slice(0, 1000) },
-    });
-    return { updated };
-  });
-}
 
 /** Spreadsheet apps run cells starting with these as formulas; a leading quote keeps them text. */
 const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -95,27 +56,9 @@ export function exportUsers(
   return out;
 }
 
-type JobRow = typeof importJobs.$inferSelect;
-
-export function presentJob(row: JobRow): ImportJob {
-  return {
-    id: row.id,
-    status: row.status,
-    mode: row.mode,
-    total: row.total,
-    processed: row.processed,
-    created: row.created,
-    errorCount: row.errorCount,
-    errors: (row.errors as ImportRowError[]).slice(0, 1000),
-    startedAt: row.startedAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['', 'false', 'no', '0', 'n']);
 const INSERT_BATCH = 500;
-const MAX_KEPT_ERRORS = 1000;
 
 interface ValidRow {
   row: number;
@@ -132,57 +75,26 @@ function parseFlag(value: string | undefined): boolean | null {
 }
 
 /** Starts an import job and answers it at once; the rows are processed after the answer. */
-export async function startImport(database: Database, ctx: Ctx, csv: string, mode: 'all' | 'valid') {
-  const job = await database.tenantTx(ctx.tenant.id, (tx) =>
-    bulkRepo.insertJob(tx, { tenantId: ctx.tenant.id, kind: 'users', mode, actorId: ctx.actor.id }),
-  );
-  const done = runImport(database, ctx, job.id, csv, mode).catch(async (error: unknown) => {
-    const isCsvError = Boolean((error as { code?: string }).code?.startsWith('CSV_'));
-    // A file the parser cannot read is the uploader's problem; anything else is ours and goes to the log.
-    if (!isCsvError) console.error('import failed', error);
-    await database.tenantTx(ctx.tenant.id, (tx) =>
-      bulkRepo.updateJob(tx, ctx.tenant.id, job.id, {
-        status: 'failed',
-        finishedAt: new Date(),
-        errors: [{ row: 0, field: 'file', message: isCsvError ? 'validation.csvUnreadable' : 'error.7' }],
-        errorCount: 1,
-      }),
-    );
-  });
-  return { job: presentJob(job), done };
+export function startImport(database: Database, ctx: Ctx, csv: string, mode: 'all' | 'valid') {
+  return startImportJob(database, ctx, 'users', mode, (job) => runImport(database, ctx, job, csv, mode));
 }
 
-async function runImport(database: Database, ctx: Ctx, jobId: string, csv: string, mode: 'all' | 'valid') {
+async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: string, mode: 'all' | 'valid') {
   const tenantId = ctx.tenant.id;
-  const update = (values: Partial<JobRow>) =>
-    database.tenantTx(tenantId, (tx) => bulkRepo.updateJob(tx, tenantId, jobId, values));
+  const { update } = job;
   const groups = await database.tenantTx(tenantId, (tx) => bulkRepo.allGroups(tx, tenantId));
   const groupIds = new Map(groups.map((g) => [g.name.toLowerCase(), g.id]));
-  const errors: ImportRowError[] = [];
-  let errorCount = 0;
-  const addError = (row: number, field: string, message: string) => {
-    errorCount++;
-    if (errors.length < MAX_KEPT_ERRORS) errors.push({ row, field, message });
-  };
+  const errors = new RowErrors();
+  const addError = (row: number, field: string, message: string) => errors.add(row, field, message);
 
   // Pass 1: read and check every row (streamed through the parser, header on line 1).
-  const parser = Readable.from([csv]).pipe(
-    parse({
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-    }),
-  );
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
-  let line = 1;
-  for await (const record of parser as AsyncIterable<Record<string, string | undefined>>) {
-    line++;
-    // The embedded database shares this thread: let other requests (progress polls) through now and then.
-    if (line % INSERT_BATCH === 0) await nextTurn();
-    if (line === 2 && !('username' in record && 'firstname' in record && 'lastname' in record)) {
+  let total = 0;
+  for await (const { line, record } of readCsvRecords(csv)) {
+    total++;
+    await job.pace(total);
+    if (total === 1 && !('username' in record && 'firstname' in record && 'lastname' in record)) {
       addError(1, 'header', 'validation.csvHeader');
       break;
     }
@@ -240,7 +152,6 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
     seen.add(username);
     if (isRowValid) valid.push({ row: line, username, input: parsed.data, groupIds: [...new Set(ids)] });
   }
-  const total = Math.max(0, line - 1);
 
   // Usernames are unique platform-wide: check the whole file's names in chunks.
   for (let i = 0; i < valid.length; i += 1000) {
@@ -251,11 +162,10 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
     );
     for (const v of chunk) if (taken.has(v.username)) addError(v.row, 'username', 'validation.usernameTaken');
   }
-  const rejected = new Set(errors.map((e) => e.row));
-  const toCreate = valid.filter((v) => !rejected.has(v.row));
-  errors.sort((a, b) => a.row - b.row);
+  const toCreate = valid.filter((v) => !errors.lines.has(v.row));
+  const errorCount = errors.count;
   const isBlocked = errorCount > 0 && mode === 'all';
-  await update({ total, processed: total - toCreate.length, errors, errorCount });
+  await update({ total, processed: total - toCreate.length, errors: errors.sorted(), errorCount });
   if (isBlocked || toCreate.length === 0) {
     await update({ status: 'completed', processed: total, finishedAt: new Date() });
     return;
@@ -294,7 +204,7 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
     recordEvent(tx, ctx, {
       action: 'user.import',
       objectType: 'import',
-      objectId: jobId,
+      objectId: job.id,
       objectName: `${created} users`,
       after: { mode, total, created, errors: errorCount },
     });
@@ -318,8 +228,6 @@ async function runImport(database: Database, ctx: Ctx, jobId: string, csv: strin
   await update({ status: 'completed', created, processed: total, finishedAt: new Date() });
 }
 
-export async function getImportJob(database: Database, ctx: Ctx, id: string) {
-  const row = await database.tenantTx(ctx.tenant.id, (tx) => bulkRepo.findJob(tx, ctx.tenant.id, id));
-  if (!row) throw notFound('Import');
-  return presentJob(row);
+export function getImportJob(database: Database, ctx: Ctx, id: string) {
+  return getSharedImportJob(database, ctx, 'users', id);
 }

@@ -46,11 +46,17 @@ const SORTS = {
 /** `%`, `_` and `\` are literal in a search, not patterns. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The end users of a tenant whose username, name or e-mail contains `q` (all of them without `q`): the list's
+ * search, and the selection of a bulk change over a whole search, so both always mean the same users.
+ */
+export function matchingEndUsers(tenantId: string, q: string | undefined) {
+  return q ? and(endUsers(tenantId), sql`${users.search} like ${likePattern(q)}`) : endUsers(tenantId);
+}
+
 /** One page of end users plus the total that matched. */
 export async function listUsers(tx: Tx, tenantId: string, query: UserListQuery) {
-  const where = query.q
-    ? and(endUsers(tenantId), sql`${users.search} like ${likePattern(query.q)}`)
-    : endUsers(tenantId);
+  const where = matchingEndUsers(tenantId, query.q);
   const direction = query.order === 'desc' ? desc : asc;
   const orderBy = [...SORTS[query.sort].map((c) => direction(c)), direction(users.id)];
   // Pick the page's ids first: PostgreSQL computes the select list (the groups sub-query) for every row it

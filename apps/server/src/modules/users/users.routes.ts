@@ -1,9 +1,10 @@
-import { userBulkEndpoints as b, userEndpoints as e, MAX_IMPORT_BYTES } from '@palisade/contracts';
+import { userBulkEndpoints as b, userEndpoints as e } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
-import { invalid } from '../../lib/errors';
+import { acceptCsvBodies, csvText } from '../../lib/csv';
 import { route } from '../../lib/route';
 import * as bulk from './user-bulk.service';
+import * as bulkJobs from './user-bulk-jobs.service';
 import * as service from './users.service';
 
 /** End users of a tenant (spec §7 `subscriber/user/{tenant}`) and the group look-up. */
@@ -17,7 +18,20 @@ export function usersRoutes(app: FastifyInstance, database: Database) {
   route(app, database, e.deleteUsers, ({ ctx, body }) => service.deleteUsers(database, ctx, body.ids));
   route(app, database, e.listGroupOptions, ({ ctx }) => service.listGroupOptions(database, ctx));
 
-  route(app, database, b.bulkUsers, ({ ctx, body }) => bulk.bulkUsers(database, ctx, body));
+  // Bulk changes and deletes of a page's ids or of a whole search: answered as a job (see user-bulk-jobs).
+  route(
+    app,
+    database,
+    b.bulkUsers,
+    async ({ ctx, body }) => (await bulkJobs.startBulk(database, ctx, body)).job,
+  );
+  route(
+    app,
+    database,
+    b.bulkDeleteUsers,
+    async ({ ctx, body }) => (await bulkJobs.startBulk(database, ctx, { ...body, action: 'delete' })).job,
+  );
+  route(app, database, b.bulkJob, ({ ctx, params }) => bulkJobs.getBulkJob(database, ctx, params.id));
   route(app, database, b.exportUsers, ({ ctx, query, reply }) =>
     reply
       .type('text/csv; charset=utf-8')
@@ -25,16 +39,9 @@ export function usersRoutes(app: FastifyInstance, database: Database) {
       .send(bulk.exportUsers(database, ctx, query)),
   );
   // CSV uploads arrive as text; the import job reads them row by row.
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptCsvBodies(app);
   route(app, database, b.importUsers, async ({ ctx, query, request }) => {
-    if (typeof request.body !== 'string' || request.body.trim() === '') {
-      throw invalid([{ path: 'body', message: 'validation.csvEmpty' }]);
-    }
-    const { job } = await bulk.startImport(database, ctx, request.body, query.mode);
+    const { job } = await bulk.startImport(database, ctx, csvText(request.body), query.mode);
     return job;
   });
   route(app, database, b.importJob, ({ ctx, params }) => bulk.getImportJob(database, ctx, params.id));

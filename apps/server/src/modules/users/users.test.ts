@@ -337,15 +337,15 @@ describe('users API', () => {
     });
   });
 
-  describe('GET policy/group/{tenant}', () => {
+  describe('GET groups/{tenant}/options', () => {
     it('lists the tenant groups and hides other tenants', async () => {
-      expect((await f.app.inject({ url: '/api/policy/group/acme' })).statusCode).toBe(401);
+      expect((await f.app.inject({ url: '/api/groups/acme/options' })).statusCode).toBe(401);
       const admin = await f.signIn('admin@acme.test');
-      const res = await f.app.inject({ url: '/api/policy/group/acme', headers: auth(admin) });
+      const res = await f.app.inject({ url: '/api/groups/acme/options', headers: auth(admin) });
       expect(res.json().map((g: { name: string }) => g.name)).toEqual(['Engineering', 'Sales']);
-      expect((await f.app.inject({ url: '/api/policy/group/globex', headers: auth(admin) })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await f.app.inject({ url: '/api/groups/globex/options', headers: auth(admin) })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -1,10 +1,12 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { HOME_PATH } from '@palisade/contracts';
+import { HOME_PATH, matchesPattern } from '@palisade/contracts';
 import { type MouseEvent, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession, useWorkingTenant } from '../../lib/auth';
 import classes from './app-shell.module.css';
 import { layoutReducer, loadLayout, saveLayout } from './layout-state';
+import { landingPath } from './nav-items';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { TopProgress } from './top-progress';
@@ -27,6 +29,8 @@ export function AppShell() {
   const [layout, dispatch] = useReducer(layoutReducer, undefined, () => loadLayout());
   const isSmallScreen = useMediaQuery('(max-width: 48em)') ?? false;
   const { pathname } = useLocation();
+  const { session } = useSession();
+  const tenant = useWorkingTenant();
 
   useEffect(() => saveLayout(layout), [layout]);
 
@@ -35,6 +39,12 @@ export function AppShell() {
   useEffect(() => {
     if (isSmallScreen) dispatch({ type: 'sidebar/hide' });
   }, [isSmallScreen, pathname]);
+
+  // Sign-in, the logo and unknown paths lead to the dashboard; without `dashboard:view`, to the first permitted screen.
+  const isDashboard = matchesPattern('/main-dashboards/:id/SASEDashboard', pathname);
+  if (session && isDashboard && !session.permissions.includes('dashboard:view')) {
+    return <Navigate to={landingPath(session.permissions, tenant)} replace />;
+  }
 
   const { sidebar } = layout;
   return (

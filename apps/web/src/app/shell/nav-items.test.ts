@@ -1,6 +1,6 @@
 import { type Permission, ROLE_PERMISSIONS, type Role } from '@palisade/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildNav } from './nav-items';
+import { buildNav, landingPath } from './nav-items';
 
 const t = (_key: string, defaultValue: string) => defaultValue;
 const nav = (role: Role, tenant = 'acme') => buildNav(t, ROLE_PERMISSIONS[role], tenant);
@@ -16,7 +16,21 @@ describe('buildNav', () => {
       'users-list',
       'users-add',
       'users-groups',
+      'users-devices',
+      'users-rmm-deployment',
+      'users-agentless',
+      'users-policy-view',
       'users-roles',
+      'policies',
+      'policy-list',
+      'policy-groups',
+      'policy-locations',
+      'policy-apps',
+      'policy-web-categories',
+      'policy-threat-intel',
+      'policy-maliciousip',
+      'policy-geo-controls',
+      'policy-blocked-apps',
       'tenant',
       'tenant-overview',
       'tenant-settings',
@@ -33,6 +47,8 @@ describe('buildNav', () => {
     expect(ids(nav('billing_admin'))).not.toContain('users');
     expect(ids(nav('billing_admin'))).not.toContain('events-admin');
     expect(ids(nav('auditor'))).toContain('events-admin');
+    expect(ids(nav('helpdesk'))).not.toContain('policies');
+    expect(ids(nav('security_analyst'))).toContain('policy-list');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {
@@ -43,5 +59,12 @@ describe('buildNav', () => {
 
   it('leaves an end user only the settings', () => {
     expect(ids(nav('user'))).toEqual(['settings']);
+  });
+
+  it('lands on the dashboard when allowed, else on the first permitted screen', () => {
+    expect(landingPath(ROLE_PERMISSIONS.owner, 'acme')).toBe('/main-dashboards/global/SASEDashboard');
+    expect(landingPath(['users:view', 'roles:view'], 'acme')).toBe('/users/list');
+    expect(landingPath(['policies:view'], 'acme')).toBe('/policy/list');
+    expect(landingPath([], 'acme')).toBe('/settings');
   });
 });

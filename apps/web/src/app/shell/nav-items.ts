@@ -11,7 +11,7 @@ export interface NavLink {
 
 /** A sidebar entry: a link, or a section with links that opens and closes (the sidebar's `menu`). */
 export interface NavEntry extends NavLink {
-  icon: 'dashboard' | 'users' | 'tenant' | 'settings' | 'events';
+  icon: 'dashboard' | 'users' | 'policies' | 'tenant' | 'settings' | 'events';
   children?: NavLink[];
 }
 
@@ -60,10 +60,97 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
           permission: 'groups:view',
         },
         {
+          id: 'users-devices',
+          label: t('shell.nav.usersDevices', 'Users and devices'),
+          to: '/users/users-devices',
+          permission: 'devices:view',
+        },
+        {
+          id: 'users-rmm-deployment',
+          label: t('shell.nav.usersRmmDeployment', 'RMM deployment'),
+          to: '/users/rmm-deployment',
+          permission: 'devices:view',
+        },
+        {
+          id: 'users-agentless',
+          label: t('shell.nav.usersAgentless', 'Agentless access'),
+          to: '/users/agentless',
+          permission: 'devices:view',
+        },
+        {
+          id: 'users-policy-view',
+          label: t('shell.nav.usersPolicyView', 'Policies per user'),
+          to: '/users/user-policy-view',
+          permission: 'policies:view',
+        },
+        {
           id: 'users-roles',
           label: t('shell.nav.usersRoles', 'Roles'),
           to: '/users/roles',
           permission: 'roles:view',
+        },
+      ],
+    },
+    {
+      id: 'policies',
+      icon: 'policies',
+      label: t('shell.nav.policies', 'Policies'),
+      to: '/policy/list',
+      permission: 'policies:view',
+      children: [
+        {
+          id: 'policy-list',
+          label: t('shell.nav.policyList', 'Policies'),
+          to: '/policy/list',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-groups',
+          label: t('shell.nav.policyGroups', 'Policy groups'),
+          to: '/policy/policyGroups',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-locations',
+          label: t('shell.nav.policyLocations', 'Locations'),
+          to: '/policy/locations',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-apps',
+          label: t('shell.nav.policyApps', 'Applications'),
+          to: '/policy/apps',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-web-categories',
+          label: t('shell.nav.policyWebCategories', 'Web categories'),
+          to: '/policy/web-categories',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-threat-intel',
+          label: t('shell.nav.policyThreatIntel', 'Threat intelligence'),
+          to: '/policy/threat-intel',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-maliciousip',
+          label: t('shell.nav.policyMaliciousIp', 'Malicious IPs'),
+          to: '/policy/maliciousip',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-geo-controls',
+          label: t('shell.nav.policyGeoControls', 'Geo controls'),
+          to: '/policy/geo-controls',
+          permission: 'policies:view',
+        },
+        {
+          id: 'policy-blocked-apps',
+          label: t('shell.nav.policyBlockedApps', 'Blocked apps'),
+          to: '/policy/blocked-apps',
+          permission: 'policies:view',
         },
       ],
     },
@@ -110,4 +197,14 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
     .filter(allowed)
     .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry))
     .filter((entry) => !entry.children || entry.children.length > 0);
+}
+
+/**
+ * Where a signed-in user lands: the dashboard when they may see it, otherwise the first screen of the sidebar
+ * their permissions allow (a custom role without `dashboard:view` would otherwise land on a 403).
+ */
+export function landingPath(permissions: readonly Permission[], tenant: string): string {
+  const t: Translate = (_key, defaultValue) => defaultValue;
+  const [first] = buildNav(t, permissions, tenant);
+  return first?.children?.[0]?.to ?? first?.to ?? '/settings';
 }

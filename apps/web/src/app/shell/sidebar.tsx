@@ -21,6 +21,7 @@ export const SIDEBAR_ID = 'app-sidebar';
 const ICONS: Record<NavEntry['icon'], ReactNode> = {
   dashboard: <DashboardIcon />,
   users: <UsersIcon />,
+  policies: <ShieldIcon />,
   tenant: <BuildingIcon />,
   settings: <SettingsIcon />,
   events: <ListIcon />,

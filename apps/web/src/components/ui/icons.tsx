@@ -5,7 +5,8 @@ export interface IconProps extends SVGProps<SVGSVGElement> {
   size?: number;
 }
 
-function Icon({ size = 20, children, ...rest }: IconProps) {
+/** The frame every icon shares: a 24-unit stroked SVG, hidden from screen readers (its control has the name). */
+export function Icon({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -19,6 +19,8 @@ export const groupsKeys = {
     ['tenant', tenant, 'groups', 'detail', id, 'members', query] as const,
   usage: (tenant: string, id: string) => ['tenant', tenant, 'groups', 'detail', id, 'usage'] as const,
   userSearch: (tenant: string, q: string) => ['tenant', tenant, 'groups', 'user-search', q] as const,
+  /** A CSV import's job, polled while it runs. */
+  importJob: (tenant: string, id: string) => ['tenant', tenant, 'groups', 'import', id] as const,
   /** The users area: a user's `groups` change when memberships do. */
   users: (tenant: string) => ['tenant', tenant, 'users'] as const,
 };

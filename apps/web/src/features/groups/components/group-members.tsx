@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useRemoveGroupMembers } from '../api/change-group-members';
+import { useExportGroupMembers } from '../api/export-group-members';
 import { useGroupMembers } from '../api/get-group-members';
 import { showSuccess } from '../api/mutation-toast';
 import { PAGE_SIZES } from '../utils/list-params';
@@ -64,6 +65,7 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
   });
   const selected = selection.queryId === queryId ? selection.members : [];
 
+  const exportMutation = useExportGroupMembers(tenant, groupId);
   const removeMutation = useRemoveGroupMembers(tenant, groupId, {
     onSuccess: ({ removed }) => {
       setSelection({ queryId, members: [] });
@@ -168,21 +170,30 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
           }}
           w={{ base: '100%', sm: 320 }}
         />
-        {canEdit && selected.length > 0 ? (
-          <Row gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('groups.list.selected', { count: selected.length, defaultValue: '{{count}} selected' })}
-            </Text>
-            <Button
-              color="red"
-              variant="light"
-              loading={removeMutation.isPending}
-              onClick={() => removeMutation.mutate(selected.map((member) => member.id))}
-            >
-              {t('groups.members.remove', 'Remove from group')}
-            </Button>
-          </Row>
-        ) : null}
+        <Row gap="sm">
+          {canEdit && selected.length > 0 ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('groups.list.selected', { count: selected.length, defaultValue: '{{count}} selected' })}
+              </Text>
+              <Button
+                color="red"
+                variant="light"
+                loading={removeMutation.isPending}
+                onClick={() => removeMutation.mutate(selected.map((member) => member.id))}
+              >
+                {t('groups.members.remove', 'Remove from group')}
+              </Button>
+            </>
+          ) : null}
+          <Button
+            variant="default"
+            loading={exportMutation.isPending}
+            onClick={() => exportMutation.mutate({ q: q || undefined })}
+          >
+            {t('groups.members.export', 'Export CSV')}
+          </Button>
+        </Row>
       </Row>
       {membersQuery.isError && membersQuery.data ? (
         <ErrorState error={membersQuery.error} onRetry={() => void membersQuery.refetch()} />

@@ -8,16 +8,21 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { useDeleteGroups } from '../api/delete-groups';
+import { useExportGroups } from '../api/export-groups';
 import { useGroups } from '../api/get-groups';
 import { showSuccess } from '../api/mutation-toast';
 import { DeleteGroupsModal } from '../components/delete-groups-modal';
 import { GroupsTable } from '../components/groups-table';
+import { ImportGroupsModal } from '../components/import-groups-modal';
 import { type GroupsListState, parseListState, toListQuery, toSearchParams } from '../utils/list-params';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** `/users/groups`: the tenant's groups, server-paged, sortable and searchable, with bulk delete. */
+/**
+ * `/users/groups`: the tenant's groups, server-paged, sortable and searchable, with bulk delete, CSV export of
+ * the whole search and CSV import.
+ */
 export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
@@ -52,6 +57,8 @@ export function Component() {
   // What the open confirmation is about: fixed when it opens, so it does not change while it fades out.
   const [toDelete, setToDelete] = useState<Group[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const exportMutation = useExportGroups(tenant);
 
   const deleteMutation = useDeleteGroups(tenant, {
     onSuccess: (result, ids) => {
@@ -77,6 +84,25 @@ export function Component() {
       {t('groups.list.add', 'Add group')}
     </Button>
   ) : null;
+  const headerActions = (
+    <Row gap="sm">
+      <Button
+        variant="default"
+        loading={exportMutation.isPending}
+        onClick={() =>
+          exportMutation.mutate({ q: state.q.trim() || undefined, sort: state.sort, order: state.order })
+        }
+      >
+        {t('groups.list.export', 'Export CSV')}
+      </Button>
+      {canCreate ? (
+        <Button variant="default" onClick={() => setImportOpen(true)}>
+          {t('groups.list.import', 'Import CSV')}
+        </Button>
+      ) : null}
+      {addButton}
+    </Row>
+  );
 
   const renderBody = () => {
     if (groupsQuery.isPending) return <LoadingState label={t('groups.list.loading', 'Loading groups…')} />;
@@ -127,7 +153,7 @@ export function Component() {
                 defaultValue_other: '{{count}} groups',
               })
         }
-        actions={addButton}
+        actions={headerActions}
       />
       <Stack gap="md">
         <Row justify="space-between" align="flex-end" gap="md">
@@ -169,6 +195,9 @@ export function Component() {
         onClose={() => setConfirmOpen(false)}
         onConfirm={() => deleteMutation.mutate(toDelete.map((group) => group.id))}
       />
+      {canCreate ? (
+        <ImportGroupsModal opened={isImportOpen} tenant={tenant} onClose={() => setImportOpen(false)} />
+      ) : null}
     </>
   );
 }

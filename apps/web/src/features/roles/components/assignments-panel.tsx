@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Group as Row, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   type AssignRoleInput,
@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { builtInRoleNames, roleLabel } from '../../../lib/role-names';
 import { useAssignRole } from '../api/assign-role';
+import { useExportAssignments } from '../api/export-assignments';
 import { useAssignments } from '../api/get-assignments';
 import { useRoles } from '../api/get-roles';
 import { showMutationError, showSuccess } from '../api/mutation-toast';
@@ -66,6 +67,7 @@ export function AssignmentsPanel({ state, onStateChange }: AssignmentsPanelProps
   const query = toAssignmentsQuery(state);
   const assignmentsQuery = useAssignments(tenant, query);
   const rolesQuery = useRoles(tenant);
+  const exportMutation = useExportAssignments(tenant);
   const customRoles: CustomRole[] = rolesQuery.data?.custom ?? [];
 
   // The box shows what is typed at once; the address (and so the query) follows after a pause.
@@ -225,17 +227,26 @@ export function AssignmentsPanel({ state, onStateChange }: AssignmentsPanelProps
 
   return (
     <Stack gap="md">
-      <TextInput
-        type="search"
-        label={t('roles.assign.search', 'Search administrators')}
-        placeholder={t('roles.assign.searchPlaceholder', 'Name or username')}
-        value={searchText}
-        onChange={(event) => {
-          setSearchText(event.currentTarget.value);
-          applySearch(event.currentTarget.value);
-        }}
-        w={{ base: '100%', sm: 320 }}
-      />
+      <Row justify="space-between" align="flex-end" gap="md">
+        <TextInput
+          type="search"
+          label={t('roles.assign.search', 'Search administrators')}
+          placeholder={t('roles.assign.searchPlaceholder', 'Name or username')}
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            applySearch(event.currentTarget.value);
+          }}
+          w={{ base: '100%', sm: 320 }}
+        />
+        <Button
+          variant="default"
+          loading={exportMutation.isPending}
+          onClick={() => exportMutation.mutate({ q: state.q.trim() || undefined })}
+        >
+          {t('roles.assign.export', 'Export CSV')}
+        </Button>
+      </Row>
       {renderBody()}
     </Stack>
   );

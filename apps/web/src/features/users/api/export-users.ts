@@ -1,8 +1,8 @@
 import { type USER_SORTS, userBulkEndpoints } from '@palisade/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../utils/save-file';
-import { fileRequest, useLostSession } from './file-request';
+import { attachmentName, fileRequest, useLostSession } from '../../../lib/file-request';
+import { saveBlob } from '../../../lib/save-file';
 import { showMutationError } from './mutation-toast';
 
 /** What the export covers: the list's search and order, every page. */
@@ -10,12 +10,6 @@ export interface UsersExportQuery {
   q?: string;
   sort: (typeof USER_SORTS)[number];
   order: 'asc' | 'desc';
-}
-
-/** The file name the server proposes in `content-disposition`, if any. */
-function attachmentName(response: Response): string | null {
-  const match = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? null;
 }
 
 /** Every user matching the search as a CSV file (`GET /api/subscriber/user/:tenant/export`). */

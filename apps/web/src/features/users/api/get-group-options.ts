@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { usersKeys } from './users-keys';
 
-/** The tenant's groups as `{id, name}` (`GET /api/policy/group/:tenant`). */
+/** The tenant's groups as `{id, name}` (`GET /api/groups/:tenant/options`). */
 export function getGroupOptions(tenant: string, signal?: AbortSignal) {
   return request(userEndpoints.listGroupOptions, { params: { tenant }, signal });
 }

@@ -11,7 +11,9 @@ export const usersKeys = {
   all: (tenant: string) => ['tenant', tenant, 'users'] as const,
   lists: (tenant: string) => ['tenant', tenant, 'users', 'list'] as const,
   list: (tenant: string, query: UsersListParams) => ['tenant', tenant, 'users', 'list', query] as const,
+  details: (tenant: string) => ['tenant', tenant, 'users', 'detail'] as const,
   detail: (tenant: string, id: string) => ['tenant', tenant, 'users', 'detail', id] as const,
   importJob: (tenant: string, id: string) => ['tenant', tenant, 'users', 'import', id] as const,
+  bulkJob: (tenant: string, id: string) => ['tenant', tenant, 'users', 'bulk', id] as const,
   groupOptions: (tenant: string) => ['tenant', tenant, 'groups', 'options'] as const,
 };

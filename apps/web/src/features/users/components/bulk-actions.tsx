@@ -72,7 +72,7 @@ export function BulkActions({
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('users.list.selected', { count, defaultValue: '{{count}} selected' })}
+          {t('users.list.selected', { count, defaultValue: '{{count, number}} selected' })}
         </Text>
       )}
       {canUpdate ? (

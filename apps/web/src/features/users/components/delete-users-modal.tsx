@@ -8,8 +8,10 @@ const MAX_NAMES = 5;
 /** Props of {@link DeleteUsersModal}. */
 export interface DeleteUsersModalProps {
   opened: boolean;
-  /** The users to delete. */
+  /** The users to delete (a page's selection), named in the message. */
   users: Pick<User, 'id' | 'fullname' | 'username'>[];
+  /** Instead: every user matching a search (empty for all users of the tenant), by count. */
+  match?: { count: number; search: string } | null;
   isDeleting?: boolean;
   onClose: () => void;
   onConfirm: () => void;
@@ -19,12 +21,13 @@ export interface DeleteUsersModalProps {
 export function DeleteUsersModal({
   opened,
   users,
+  match = null,
   isDeleting = false,
   onClose,
   onConfirm,
 }: DeleteUsersModalProps) {
   const { t } = useTranslation();
-  const count = users.length;
+  const count = match ? match.count : users.length;
   const rest = count - MAX_NAMES;
   return (
     <Modal
@@ -39,30 +42,47 @@ export function DeleteUsersModal({
     >
       <Stack gap="md">
         <Text size="sm">
-          {t('users.delete.message', {
-            count,
-            defaultValue_one: 'This user will be deleted. This cannot be undone.',
-            defaultValue_other: 'These {{count}} users will be deleted. This cannot be undone.',
-          })}
+          {match
+            ? match.search
+              ? t('users.delete.matchMessage', {
+                  count,
+                  search: match.search,
+                  defaultValue:
+                    'All {{count, number}} users matching “{{search}}” will be deleted. This cannot be undone.',
+                })
+              : t('users.delete.allMessage', {
+                  count,
+                  defaultValue:
+                    'All {{count, number}} users of this tenant will be deleted. This cannot be undone.',
+                })
+            : t('users.delete.message', {
+                count,
+                defaultValue_one: 'This user will be deleted. This cannot be undone.',
+                defaultValue_other: 'These {{count}} users will be deleted. This cannot be undone.',
+              })}
         </Text>
-        <List size="sm" spacing={2}>
-          {users.slice(0, MAX_NAMES).map((user) => (
-            <List.Item key={user.id}>
-              {user.fullname} ({user.username})
-            </List.Item>
-          ))}
-          {rest > 0 ? (
-            <List.Item>
-              {t('users.delete.more', { count: rest, defaultValue: 'and {{count}} more' })}
-            </List.Item>
-          ) : null}
-        </List>
+        {match ? null : (
+          <List size="sm" spacing={2}>
+            {users.slice(0, MAX_NAMES).map((user) => (
+              <List.Item key={user.id}>
+                {user.fullname} ({user.username})
+              </List.Item>
+            ))}
+            {rest > 0 ? (
+              <List.Item>
+                {t('users.delete.more', { count: rest, defaultValue: 'and {{count}} more' })}
+              </List.Item>
+            ) : null}
+          </List>
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isDeleting}>
             {t('users.delete.cancel', 'Cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={isDeleting}>
-            {t('users.delete.confirm', 'Delete')}
+            {match
+              ? t('users.delete.confirmCount', { count, defaultValue: 'Delete {{count, number}} users' })
+              : t('users.delete.confirm', 'Delete')}
           </Button>
         </Group>
       </Stack>

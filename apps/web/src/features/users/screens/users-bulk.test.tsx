@@ -1,4 +1,4 @@
-import type { ImportJob, Session, User } from '@palisade/contracts';
+import type { ImportJob, Session, User, UserBulkJob } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
@@ -52,6 +52,24 @@ function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
   };
 }
 
+/** A bulk job over a list of ids, done within the request as the server answers it. */
+function doneBulkJob(overrides: Partial<UserBulkJob>): UserBulkJob {
+  return {
+    id: JOB_ID,
+    status: 'completed',
+    action: 'enablePrivateAccess',
+    groupId: null,
+    match: null,
+    matched: 0,
+    processed: 0,
+    changed: 0,
+    error: null,
+    startedAt: '2026-03-01T10:00:00.000Z',
+    finishedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
 interface Sent {
   method: string;
   url: URL;
@@ -79,7 +97,7 @@ function stubApi(extra: Handler = () => undefined) {
     if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') {
       return jsonResponse({ items: [ALICE, BOB, CAROL], total: 3 });
     }
-    if (input.method === 'GET' && url.pathname === '/api/policy/group/acme') {
+    if (input.method === 'GET' && url.pathname === '/api/groups/acme/options') {
       return jsonResponse([{ id: ENGINEERING, name: 'Engineering' }]);
     }
     return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
@@ -125,7 +143,7 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
     // The bulk call is answered once the test has seen the progress indicator.
     const api = stubApi((url) =>
       is(url, 'POST', '/api/subscriber/user/acme/bulk')
-        ? answered.then(() => jsonResponse({ updated: 2 }))
+        ? answered.then(() => jsonResponse(doneBulkJob({ matched: 2, processed: 2, changed: 2 }), 202))
         : undefined,
     );
     const { user } = renderList();
@@ -151,7 +169,16 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
   it('adds the selected users to the group chosen in the modal', async () => {
     const api = stubApi((url, text) =>
       is(url, 'POST', '/api/subscriber/user/acme/bulk')
-        ? jsonResponse({ updated: (JSON.parse(text) as { ids: string[] }).ids.length })
+        ? jsonResponse(
+            doneBulkJob({
+              action: 'addToGroup',
+              groupId: ENGINEERING,
+              matched: (JSON.parse(text) as { ids: string[] }).ids.length,
+              processed: (JSON.parse(text) as { ids: string[] }).ids.length,
+              changed: (JSON.parse(text) as { ids: string[] }).ids.length,
+            }),
+            202,
+          )
         : undefined,
     );
     const { user } = renderList();
@@ -322,7 +349,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
     // Polling stopped once the job was done.
     const polls = api.find('GET', `/api/subscriber/user/acme/import/${JOB_ID}`).length;
     const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() =>
       expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
@@ -382,6 +409,46 @@ describe('users list: import', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('and 200 more')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Errors page 2' }));
     expect(within(table).getByText('52')).toBeInTheDocument();
+  });
+
+  it('says why when the server stopped during the import', async () => {
+    const interrupted = makeJob({
+      status: 'failed',
+      total: 10_000,
+      processed: 5000,
+      created: 4500,
+      errorCount: 1,
+      errors: [{ row: 0, field: 'job', message: 'jobs.interrupted' }],
+      finishedAt: '2026-03-01T10:05:00.000Z',
+    });
+    stubApi((url) => {
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(makeJob(), 202);
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) return jsonResponse(interrupted);
+      return undefined;
+    });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    await user.upload(
+      within(dialog).getByLabelText(/CSV file/),
+      new File(['x'], 'users.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    const alert = await within(dialog).findByRole('alert', {}, { timeout: 3000 });
+    expect(alert).toHaveTextContent('The import failed');
+    expect(alert).toHaveTextContent('The users list shows what was saved.');
+    const table = within(dialog).getByRole('table', { name: 'Row errors' });
+    const [row] = within(table).getAllByRole('row').slice(1);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '—',
+      'job',
+      'The server stopped while this job was running, so it did not finish. What it saved before is kept; run it again to do the rest.',
+    ]);
   });
 
   it('asks for a file, and shows an empty file as the server reports it', async () => {

@@ -32,7 +32,7 @@ function stubApi() {
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
       if (url.pathname === '/api/subscriber/user/acme') return jsonResponse({ items: [ALICE], total: 1 });
-      if (url.pathname === '/api/policy/group/acme') return jsonResponse([]);
+      if (url.pathname === '/api/groups/acme/options') return jsonResponse([]);
       return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
     }),
   );

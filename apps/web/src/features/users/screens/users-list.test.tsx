@@ -70,7 +70,7 @@ function stubApi(listAnswer: (url: URL) => Response) {
     const text = await input.clone().text();
     sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
     if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') return listAnswer(url);
-    if (input.method === 'GET' && url.pathname === '/api/policy/group/acme') {
+    if (input.method === 'GET' && url.pathname === '/api/groups/acme/options') {
       return jsonResponse([
         { id: ENGINEERING, name: 'Engineering' },
         { id: SALES, name: 'Sales' },

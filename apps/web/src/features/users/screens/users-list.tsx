@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { User } from '@palisade/contracts';
+import type { User, UserMatch } from '@palisade/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -8,16 +8,20 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { notify } from '../../../lib/notify';
 import { useBulkUsers } from '../api/bulk-users';
 import { useDeleteUsers } from '../api/delete-users';
 import { useExportUsers } from '../api/export-users';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
 import { showMutationError, showSuccess } from '../api/mutation-toast';
-import { BulkActions, type GroupBulkAction } from '../components/bulk-actions';
+import { BulkActions, type FlagBulkAction, type GroupBulkAction } from '../components/bulk-actions';
+import { BulkConfirmModal } from '../components/bulk-confirm-modal';
+import { BulkProgress } from '../components/bulk-progress';
 import { DeleteUsersModal } from '../components/delete-users-modal';
 import { GroupBulkModal } from '../components/group-bulk-modal';
 import { ImportUsersModal } from '../components/import-users-modal';
+import { SelectAllBanner } from '../components/select-all-banner';
 import { UsersTable } from '../components/users-table';
 import { parseListState, toListQuery, toSearchParams, type UsersListState } from '../utils/list-params';
 
@@ -26,7 +30,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * `/users/list`: the tenant's end users, server-paged, sortable and searchable; bulk changes and delete of the
- * selected users, CSV export of the whole search and CSV import.
+ * selected users — or, once the whole page is selected, of every user matching the search (sent as `match`,
+ * confirmed with the count, with a progress bar while the job runs) — CSV export of the whole search and CSV
+ * import.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -66,24 +72,80 @@ export function Component() {
   // The selection belongs to one page of one tenant's query; it is dropped when any of them changes.
   const [selection, setSelection] = useState<{ queryId: string; users: User[] }>({ queryId, users: [] });
   const selected = selection.queryId === queryId ? selection.users : [];
+  // "Select all N matching users": meant for the query it was chosen on, and only while the page stays selected.
+  const [allMatchingFor, setAllMatchingFor] = useState<string | null>(null);
+  const pageItems = usersQuery.data?.items ?? [];
+  const isPageSelected = selected.length > 0 && selected.length === pageItems.length;
+  const isAllMatching = isPageSelected && allMatchingFor === queryId;
+  const search = state.q.trim();
+  const total = usersQuery.data?.total;
+  const selectionCount = isAllMatching ? (total ?? selected.length) : selected.length;
+  const match: UserMatch = search ? { q: search } : {};
+  const selectionBody = () => (isAllMatching ? { match } : { ids: selected.map((user) => user.id) });
+  const setSelected = (users: User[]) => {
+    setSelection({ queryId, users });
+    setAllMatchingFor(null);
+  };
+  const clearSelection = () => setSelected([]);
   // What the open confirmation is about: fixed when it opens, so it does not change while it fades out.
   const [toDelete, setToDelete] = useState<User[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
+  // Set when the open delete confirmation is about every matching user rather than `toDelete`.
+  const [deleteMatch, setDeleteMatch] = useState<{ count: number; search: string } | null>(null);
+  // The change over every matching user waiting for its confirmation.
+  const [confirmFlag, setConfirmFlag] = useState<FlagBulkAction | null>(null);
 
   // The group action whose modal is open, and the server's word on the chosen group.
   const [groupAction, setGroupAction] = useState<GroupBulkAction | null>(null);
   const [groupError, setGroupError] = useState<string | null>(null);
   const [isImportOpen, setImportOpen] = useState(false);
 
-  const bulkMutation = useBulkUsers(tenant, {
-    onSuccess: (result) => {
+  const bulk = useBulkUsers(tenant, {
+    onStarted: () => {
+      // The job runs on under the progress bar; the dialogs that asked for it are done.
       setGroupAction(null);
+      setConfirmFlag(null);
+      if (deleteMatch) setConfirmOpen(false);
+    },
+    onFinished: (job, request) => {
+      if (job.status === 'failed') {
+        notify(
+          t('users.bulkJob.failedText', {
+            processed: job.processed,
+            matched: job.matched,
+            defaultValue:
+              'It stopped after {{processed, number}} of {{matched, number}} users. Run it again to finish.',
+          }),
+          { color: 'red', title: t('users.bulkJob.failed', 'The bulk change failed') },
+        );
+        return;
+      }
+      if (request.kind === 'delete') {
+        clearSelection();
+        setDeleteMatch(null);
+        showSuccess(
+          t('users.delete.done', {
+            count: job.changed,
+            defaultValue_one: 'User deleted.',
+            defaultValue_other: '{{count, number}} users deleted.',
+          }),
+        );
+        if (state.page > 1) setState({ page: 1 });
+        return;
+      }
       showSuccess(
-        t('users.bulk.done', {
-          count: result.updated,
-          defaultValue_one: '1 user updated.',
-          defaultValue_other: '{{count, number}} users updated.',
-        }),
+        job.changed === job.matched
+          ? t('users.bulk.done', {
+              count: job.changed,
+              defaultValue_one: '1 user updated.',
+              defaultValue_other: '{{count, number}} users updated.',
+            })
+          : t('users.bulk.doneSome', {
+              count: job.changed,
+              matched: job.matched,
+              defaultValue:
+                '{{count, number}} of {{matched, number}} users updated; the others needed no change.',
+            }),
       );
     },
     onError: (error) => {
@@ -97,12 +159,12 @@ export function Component() {
   const deleteMutation = useDeleteUsers(tenant, {
     onSuccess: (result, ids) => {
       setConfirmOpen(false);
-      setSelection({ queryId, users: [] });
+      clearSelection();
       showSuccess(
         t('users.delete.done', {
           count: result.deleted,
           defaultValue_one: 'User deleted.',
-          defaultValue_other: '{{count}} users deleted.',
+          defaultValue_other: '{{count, number}} users deleted.',
         }),
       );
       // A page emptied by the delete is no page at all: step back to the previous one.
@@ -111,8 +173,7 @@ export function Component() {
     },
   });
 
-  const total = usersQuery.data?.total;
-  const isSearching = state.q.trim() !== '';
+  const isSearching = search !== '';
   const addButton = canCreate ? (
     <Button component={Link} to="/users/add">
       {t('users.list.add', 'Add user')}
@@ -155,6 +216,16 @@ export function Component() {
         {usersQuery.isError ? (
           <ErrorState error={usersQuery.error} onRetry={() => void usersQuery.refetch()} />
         ) : null}
+        {canSelect && isPageSelected && page.total > page.items.length ? (
+          <SelectAllBanner
+            pageCount={page.items.length}
+            total={page.total}
+            isSearching={isSearching}
+            isAllMatching={isAllMatching}
+            onSelectAll={() => setAllMatchingFor(queryId)}
+            onClear={clearSelection}
+          />
+        ) : null}
         <UsersTable
           users={page.items}
           total={page.total}
@@ -164,9 +235,7 @@ export function Component() {
           groupNames={groupNames}
           isFetching={usersQuery.isFetching}
           canCopy={canCreate}
-          {...(canSelect
-            ? { selected, onSelectedChange: (users: User[]) => setSelection({ queryId, users }) }
-            : {})}
+          {...(canSelect ? { selected, onSelectedChange: setSelected } : {})}
           onPageChange={(next) => setState({ page: next })}
           onPageSizeChange={(size) => setState({ pageSize: size as UsersListState['pageSize'], page: 1 })}
           onSortChange={({ sort, order }) => setState({ sort, order, page: 1 })}
@@ -203,17 +272,29 @@ export function Component() {
             }}
             w={{ base: '100%', sm: 320 }}
           />
-          {canSelect && selected.length > 0 ? (
+          {bulk.job ? (
+            <BulkProgress job={bulk.job} isPollFailing={bulk.isPollFailing} />
+          ) : canSelect && selected.length > 0 ? (
             <BulkActions
-              count={selected.length}
+              count={selectionCount}
               canDelete={canDelete}
               canUpdate={canUpdate}
-              isRunning={bulkMutation.isPending}
+              isRunning={bulk.isBusy}
               onDelete={() => {
-                setToDelete(selected);
+                if (isAllMatching) {
+                  setToDelete([]);
+                  setDeleteMatch({ count: selectionCount, search });
+                } else {
+                  setToDelete(selected);
+                  setDeleteMatch(null);
+                }
                 setConfirmOpen(true);
               }}
-              onFlagAction={(action) => bulkMutation.mutate({ ids: selected.map((user) => user.id), action })}
+              onFlagAction={(action) =>
+                isAllMatching
+                  ? setConfirmFlag(action)
+                  : bulk.start({ kind: 'change', body: { ...selectionBody(), action } })
+              }
               onGroupAction={(action) => {
                 setGroupError(null);
                 setGroupAction(action);
@@ -226,22 +307,35 @@ export function Component() {
       <DeleteUsersModal
         opened={isConfirmOpen}
         users={toDelete}
-        isDeleting={deleteMutation.isPending}
+        match={deleteMatch}
+        isDeleting={deleteMutation.isPending || bulk.isStarting}
         onClose={() => setConfirmOpen(false)}
-        onConfirm={() => deleteMutation.mutate(toDelete.map((user) => user.id))}
+        onConfirm={() =>
+          deleteMatch
+            ? bulk.start({ kind: 'delete', body: { match } })
+            : deleteMutation.mutate(toDelete.map((user) => user.id))
+        }
+      />
+      <BulkConfirmModal
+        action={confirmFlag}
+        count={selectionCount}
+        search={search}
+        isRunning={bulk.isStarting}
+        onClose={() => setConfirmFlag(null)}
+        onConfirm={(action) => bulk.start({ kind: 'change', body: { match, action } })}
       />
       <GroupBulkModal
         action={groupAction}
-        count={selected.length}
+        count={selectionCount}
         groups={groupsQuery.data ?? []}
         isLoadingGroups={groupsQuery.isPending}
-        isRunning={bulkMutation.isPending}
+        isRunning={bulk.isStarting}
         groupError={groupError}
         onClose={() => setGroupAction(null)}
         onConfirm={(groupId) => {
           setGroupError(null);
           if (groupAction)
-            bulkMutation.mutate({ ids: selected.map((user) => user.id), action: groupAction, groupId });
+            bulk.start({ kind: 'change', body: { ...selectionBody(), action: groupAction, groupId } });
         }}
       />
       {canCreate ? (

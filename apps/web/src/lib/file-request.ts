@@ -2,9 +2,9 @@ import { ErrorEnvelope, type PublicConfig } from '@palisade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { publicConfigQuery, signOutPath } from '../../../lib/auth';
-import { clearSession, getSessionId, getStoredPartner } from '../../../lib/session-store';
+import { ApiError } from './api-client';
+import { publicConfigQuery, signOutPath } from './auth';
+import { clearSession, getSessionId, getStoredPartner } from './session-store';
 
 /** Options of {@link fileRequest}. */
 export interface FileRequestOptions {
@@ -73,4 +73,10 @@ export function useLostSession(): () => void {
     clearSession();
     void navigate(signOutPath(partner, config?.signOutPartners ?? []));
   }, [navigate, queryClient]);
+}
+
+/** The file name the server proposes in an answer's `content-disposition`, if any. */
+export function attachmentName(response: Response): string | null {
+  const match = /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? null;
 }

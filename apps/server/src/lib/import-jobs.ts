@@ -1,0 +1,181 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ImportJob, ImportRowError } from '@palisade/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import { importJobs } from '../db/schema';
+import type { Ctx } from './context';
+import { isCsvError } from './csv';
+import { notFound } from './errors';
+
+/**
+ * CSV imports run as jobs (table `import_jobs`): the upload is answered at once with the job, the rows are
+ * processed afterwards, and the browser polls the job row for progress and row errors. The row lives in the
+ * database so any server behind a load balancer can answer the poll. Shared by every import.
+ */
+
+export type JobRow = typeof importJobs.$inferSelect;
+export type ImportKind = JobRow['kind'];
+export type ImportMode = JobRow['mode'];
+/** Changes to a job's progress, counts, errors or status. */
+export type JobChange = Partial<typeof importJobs.$inferInsert>;
+
+/** Imports that update existing objects as well as create them report how many they changed. */
+const UPDATING_KINDS: ReadonlySet<ImportKind> = new Set(['groups']);
+
+export function presentJob(row: JobRow): ImportJob {
+  return {
+    id: row.id,
+    status: row.status,
+    mode: row.mode,
+    total: row.total,
+    processed: row.processed,
+    created: row.created,
+    ...(UPDATING_KINDS.has(row.kind) ? { updated: row.updated } : {}),
+    errorCount: row.errorCount,
+    errors: (row.errors as ImportRowError[]).slice(0, MAX_KEPT_ERRORS),
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export async function insertJob(tx: Tx, values: typeof importJobs.$inferInsert) {
+  const [row] = await tx.insert(importJobs).values(values).returning();
+  return row;
+}
+
+/**
+ * Records a running job's progress, counts, errors or end, and that it is alive (`heartbeat_at`). A job that is
+ * no longer running (finished, or settled as interrupted) is left as it is: the answer is then undefined.
+ */
+export async function updateJob(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: JobChange,
+): Promise<JobRow | undefined> {
+  const [row] = await tx
+    .update(importJobs)
+    .set({ ...values, heartbeatAt: sql`now()` })
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id), eq(importJobs.status, 'running')))
+    .returning();
+  return row;
+}
+
+/**
+ * How long a running job may go without a sign of life before it counts as interrupted. Every job writes its
+ * progress at least every few seconds (every batch, and every {@link HEARTBEAT_ROWS} rows while reading a file),
+ * so silence this long means the server that ran it stopped: it restarted, or crashed.
+ */
+export const JOB_STALE_AFTER_SECONDS = 120;
+/** While a job reads its file without writing, it says it is alive every this many rows. */
+export const HEARTBEAT_ROWS = 5000;
+
+/**
+ * A job of this kind, for its progress poll. A job still marked running whose server has gone silent is settled
+ * first as failed, with the row error `jobs.interrupted`, so the browser stops waiting and says what happened.
+ * Another kind's or another tenant's id is not found.
+ */
+export async function findJob(tx: Tx, tenantId: string, kind: ImportKind, id: string) {
+  const here = and(eq(importJobs.tenantId, tenantId), eq(importJobs.kind, kind), eq(importJobs.id, id));
+  const [interrupted] = await tx
+    .update(importJobs)
+    .set({
+      status: 'failed',
+      finishedAt: sql`now()`,
+      errorCount: sql`${importJobs.errorCount} + 1`,
+      errors: sql`${importJobs.errors} || ${JSON.stringify([INTERRUPTED])}::jsonb`,
+    })
+    .where(
+      and(
+        here,
+        eq(importJobs.status, 'running'),
+        sql`${importJobs.heartbeatAt} < now() - make_interval(secs => ${JOB_STALE_AFTER_SECONDS})`,
+      ),
+    )
+    .returning();
+  if (interrupted) return interrupted;
+  const [row] = await tx.select().from(importJobs).where(here).limit(1);
+  return row ?? null;
+}
+
+/** The row error of a job its server stopped running. */
+const INTERRUPTED: ImportRowError = { row: 0, field: 'job', message: 'jobs.interrupted' };
+
+/** How many row errors a job keeps (and answers); the count goes on beyond. */
+export const MAX_KEPT_ERRORS = 1000;
+
+/** The row errors of an import: the first {@link MAX_KEPT_ERRORS} kept, all counted, bad lines remembered. */
+export class RowErrors {
+  readonly kept: ImportRowError[] = [];
+  readonly lines = new Set<number>();
+  count = 0;
+
+  add(row: number, field: string, message: string): void {
+    this.count++;
+    this.lines.add(row);
+    if (this.kept.length < MAX_KEPT_ERRORS) this.kept.push({ row, field, message });
+  }
+
+  /** The kept errors in line order. */
+  sorted(): ImportRowError[] {
+    return [...this.kept].sort((a, b) => a.row - b.row);
+  }
+}
+
+/** What an import's work receives: its job id and a way to record progress. */
+export interface RunningJob {
+  id: string;
+  update: (values: JobChange) => Promise<void>;
+  /**
+   * Call with the count of rows read so far, once per row, while reading a file: now and then lets other
+   * requests through (the embedded database shares this thread), and says the job is alive.
+   */
+  pace: (rowsRead: number) => Promise<void>;
+}
+
+/** While reading a file, a job yields to other requests every this many rows. */
+const YIELD_ROWS = 500;
+
+/**
+ * Starts an import job and answers it at once; `run` processes the rows afterwards (`done` settles when it
+ * has). A failure of `run` marks the job failed: a file the parser cannot read as the uploader's problem,
+ * anything else as ours (logged).
+ */
+export async function startImportJob(
+  database: Database,
+  ctx: Ctx,
+  kind: ImportKind,
+  mode: ImportMode,
+  run: (job: RunningJob) => Promise<void>,
+) {
+  const tenantId = ctx.tenant.id;
+  const row = await database.tenantTx(tenantId, (tx) =>
+    insertJob(tx, { tenantId, kind, mode, actorId: ctx.actor.id }),
+  );
+  const update = async (values: JobChange) => {
+    await database.tenantTx(tenantId, (tx) => updateJob(tx, tenantId, row.id, values));
+  };
+  const pace = async (rowsRead: number) => {
+    if (rowsRead % HEARTBEAT_ROWS === 0) await update({});
+    else if (rowsRead % YIELD_ROWS === 0) await nextTurn();
+  };
+  const done = run({ id: row.id, update, pace }).catch(async (error: unknown) => {
+    const isUnreadable = isCsvError(error);
+    if (!isUnreadable) console.error(`${kind} import failed`, error);
+    await update({
+      status: 'failed',
+      finishedAt: new Date(),
+      errors: [{ row: 0, field: 'file', message: isUnreadable ? 'validation.csvUnreadable' : 'error.7' }],
+      errorCount: 1,
+    }).catch((markError: unknown) => console.error(`could not mark the ${kind} import failed`, markError));
+  });
+  database.background(done);
+  return { job: presentJob(row), done };
+}
+
+/** An import job of this kind, for the progress poll; another kind's or another tenant's id is not found. */
+export async function getImportJob(database: Database, ctx: Ctx, kind: ImportKind, id: string) {
+  const row = await database.tenantTx(ctx.tenant.id, (tx) => findJob(tx, ctx.tenant.id, kind, id));
+  if (!row) throw notFound('Import');
+  return presentJob(row);
+}

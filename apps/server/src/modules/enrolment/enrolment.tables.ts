@@ -1,0 +1,48 @@
+import type { DeviceOs, EnrolmentMethod } from '@palisade/contracts';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Drizzle mirrors of the tables of migration 0008 (the SQL there is the truth). They live with the module that
+ * owns them; only this module's repository writes them.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export type TokenKind = 'link' | 'agentless' | 'rmm';
+
+export const enrolmentTokens = pgTable('enrolment_tokens', {
+  tenantId: uuid('tenant_id').notNull(),
+  id: uuid('id').notNull().defaultRandom(),
+  kind: text('kind').notNull().$type<TokenKind>(),
+  userId: uuid('user_id'),
+  name: text('name').notNull().default(''),
+  tokenHash: text('token_hash').notNull(),
+  prefix: text('prefix').notNull(),
+  autoGroupIds: uuid('auto_group_ids').array().notNull().default(sql`'{}'`),
+  expiresAt: ts('expires_at'),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  usedAt: ts('used_at'),
+  revokedAt: ts('revoked_at'),
+  lastUsedAt: ts('last_used_at'),
+  createdBy: uuid('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const devices = pgTable('devices', {
+  tenantId: uuid('tenant_id').notNull(),
+  id: uuid('id').notNull().defaultRandom(),
+  userId: uuid('user_id'),
+  name: text('name').notNull(),
+  os: text('os').notNull().$type<DeviceOs>(),
+  connstatus: text('connstatus').notNull().default('never').$type<'connected' | 'disconnected' | 'never'>(),
+  enrolledVia: text('enrolled_via').notNull().$type<EnrolmentMethod>(),
+  enrolmentId: uuid('enrolment_id'),
+  tokenHash: text('token_hash').notNull(),
+  enrolledAt: ts('enrolled_at').notNull().defaultNow(),
+  lastSeenAt: ts('last_seen_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,294 @@
+import {
+  type Decision,
+  type ErrorDetail,
+  type PolicyTestFailure,
+  type PolicyType,
+  parseIpv4,
+  policyListOf,
+  type RuleRef,
+  type SimulationRequest,
+} from '@palisade/contracts';
+import {
+  type CompiledPolicy,
+  compile,
+  decide,
+  type EngineInput,
+  type EnginePolicy,
+  type EngineRequest,
+  parseDestination,
+} from '@palisade/policy-engine';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { AppError, invalid } from '../../lib/errors';
+import { lookupCountry } from '../policy-objects/geoip';
+import { loadPolicyObjects } from '../policy-objects/policy-objects.state';
+import * as repo from './policies.repository';
+
+/** A simulation request as the contract schema leaves it (protocol defaulted). */
+export type SimRequest = z.output<typeof SimulationRequest>;
+
+/**
+ * Where each list sits in the one order the engine walks (lower first): the tenant's user policies, then its
+ * device policies, each in its own precedence. QoS policies are decided in their own layer. The system
+ * policies of the object screens sit around these (threat intel far below, web categories and geo far above).
+ */
+const LIST_OFFSET = { qos: 0, user: 0, device: 500_000_000 } as const;
+
+export function enginePrecedence(type: PolicyType, precedence: number): number {
+  return LIST_OFFSET[policyListOf(type)] + precedence;
+}
+
+/** Builds the engine's view of one stored policy. */
+export function toEnginePolicy(
+  policy: Pick<repo.PolicyRow, 'id' | 'name' | 'type' | 'enabled' | 'precedence'>,
+  rules: readonly repo.RuleRow[],
+  appliesTo: EnginePolicy['appliesTo'],
+): EnginePolicy {
+  return {
+    id: policy.id,
+    name: policy.name,
+    type: policy.type,
+    enabled: policy.enabled,
+    precedence: enginePrecedence(policy.type, policy.precedence),
+    rules: rules.map(({ policyId: _policyId, position: _position, ...rule }) => rule),
+    appliesTo,
+  };
+}
+
+/**
+ * Everything the engine needs for a tenant, read in the caller's transaction: the tenant's policies with their
+ * rules and who they apply to (from policy groups; null when the policy is in none), the objects rules refer
+ * to and the system policies the object screens derive.
+ */
+export async function loadEngineInput(tx: Tx, tenantId: string): Promise<EngineInput> {
+  const policies = await repo.listPolicies(tx, tenantId);
+  const rules = await repo.listRules(tx, tenantId);
+  const assignments = await repo.policyAssignments(tx, tenantId);
+  const { objects, systemPolicies } = await loadPolicyObjects(tx, tenantId);
+  const rulesOf = new Map<string, repo.RuleRow[]>();
+  for (const rule of rules) {
+    const list = rulesOf.get(rule.policyId) ?? [];
+    list.push(rule);
+    rulesOf.set(rule.policyId, list);
+  }
+  return {
+    policies: [
+      ...policies.map((p) => toEnginePolicy(p, rulesOf.get(p.id) ?? [], assignments.get(p.id) ?? null)),
+      ...systemPolicies,
+    ],
+    objects,
+  };
+}
+
+/** Compiles with the shipped GeoIP database for GEO rules. */
+export function compileInput(input: EngineInput): CompiledPolicy {
+  return compile(input, { lookupCountry });
+}
+
+// ---- The per-tenant cache of the live compiled policy ------------------------------------------------------
+
+interface Live {
+  compiled: CompiledPolicy;
+  input: EngineInput;
+}
+
+const cache = new Map<string, Promise<Live>>();
+
+/** Forgets a tenant's compiled policy: the next decision compiles the current state. */
+export function dropCompiledPolicy(tenantId: string): void {
+  cache.delete(tenantId);
+}
+
+/**
+ * The tenant's live policy, compiled: built on first use after a change and then shared by every decision.
+ * A change drops it after its commit, so a build that read the old state is never kept past the change.
+ */
+export function compiledFor(database: Database, tenantId: string): Promise<Live> {
+  const hit = cache.get(tenantId);
+  if (hit) return hit;
+  const entry = database.tenantTx(tenantId, async (tx) => {
+    const input = await loadEngineInput(tx, tenantId);
+    return { input, compiled: compileInput(input) };
+  });
+  cache.set(tenantId, entry);
+  entry.catch(() => {
+    if (cache.get(tenantId) === entry) cache.delete(tenantId);
+  });
+  return entry;
+}
+
+// ---- Requests ---------------------------------------------------------------------------------------------
+
+/** A simulation request resolved for the engine, with what it resolved to. */
+export interface ResolvedRequest {
+  request: EngineRequest;
+  destination: ReturnType<typeof parseDestination>;
+  groupNames: string[];
+}
+
+const hasDestination = (d: ReturnType<typeof parseDestination>) =>
+  d.host !== null || d.ip !== null || d.path !== null;
+
+/**
+ * Resolves a request as the simulator and the policy tests take it: the user to the groups they are in, the
+ * destination to host, path, IP and port. Problems are 400 details under `prefix` (`body.request`): a user that
+ * is not an end user of this tenant, a destination nothing could be read from, a source that is not IPv4.
+ */
+export async function resolveRequest(
+  tx: Tx,
+  tenantId: string,
+  input: SimRequest,
+  prefix: string,
+): Promise<ResolvedRequest> {
+  const details: ErrorDetail[] = [];
+  let groups: { id: string; name: string }[] = [];
+  if (input.userId) {
+    const user = await repo.endUserWithGroups(tx, tenantId, input.userId);
+    if (!user) details.push({ path: `${prefix}.userId`, message: 'validation.unknownUser' });
+    else groups = user.groups;
+  }
+  const destination = parseDestination(input.destination);
+  if (!hasDestination(destination)) {
+    details.push({ path: `${prefix}.destination`, message: 'policy.validation.destination' });
+  }
+  if (input.sourceIp && parseIpv4(input.sourceIp) === null) {
+    details.push({ path: `${prefix}.sourceIp`, message: 'policy.validation.sourceIp' });
+  }
+  if (details.length > 0) throw invalid(details);
+  return {
+    request: toEngineRequest(
+      input,
+      groups.map((g) => g.id),
+      destination,
+    ),
+    destination,
+    groupNames: groups.map((g) => g.name),
+  };
+}
+
+function toEngineRequest(
+  input: SimRequest,
+  groups: string[],
+  destination: ReturnType<typeof parseDestination>,
+): EngineRequest {
+  return {
+    userId: input.userId ?? null,
+    groups,
+    deviceId: input.deviceId ?? null,
+    host: destination.host,
+    path: destination.path,
+    ip: destination.ip,
+    port: destination.port,
+    protocol: input.protocol ?? 'tcp',
+    sourceIp: input.sourceIp ?? null,
+    ...(input.time ? { time: Date.parse(input.time) } : {}),
+  };
+}
+
+// ---- Policy tests -----------------------------------------------------------------------------------------
+
+/** A stored test with its outcome against a compiled policy. */
+export interface TestOutcome {
+  test: repo.PolicyTestRow;
+  actual: Decision;
+  rule: RuleRef | null;
+}
+
+/**
+ * Decides every stored test of the tenant (or the given ones) against `compiled`. Users are resolved to their
+ * groups as they are now; a user deleted since keeps deciding as a user in no group.
+ */
+export async function runPolicyTests(
+  tx: Tx,
+  tenantId: string,
+  compiled: CompiledPolicy,
+  tests?: repo.PolicyTestRow[],
+): Promise<TestOutcome[]> {
+  const list = tests ?? (await repo.listPolicyTests(tx, tenantId));
+  if (list.length === 0) return [];
+  const requests = list.map((t) => t.request as SimRequest);
+  const userIds = [...new Set(requests.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
+  const groupsOf = await repo.groupIdsOfUsers(tx, tenantId, userIds);
+  return list.map((test, i) => {
+    const request = requests[i];
+    const engineRequest = toEngineRequest(
+      request,
+      request.userId ? (groupsOf.get(request.userId) ?? []) : [],
+      parseDestination(request.destination),
+    );
+    const decision = decide(compiled, engineRequest);
+    return { test, actual: decision.decision, rule: decision.rule };
+  });
+}
+
+/** The tests an outcome list breaks, as a refused change lists them. */
+export function failuresOf(outcomes: TestOutcome[]): PolicyTestFailure[] {
+  return outcomes
+    .filter((o) => o.actual !== o.test.expect)
+    .map((o) => ({
+      testId: o.test.id,
+      name: o.test.name,
+      expect: o.test.expect,
+      actual: o.actual,
+      rule: o.rule,
+    }));
+}
+
+// ---- The change guard -------------------------------------------------------------------------------------
+
+/**
+ * {@link commitPolicyChange}, also answering the engine input of the state it committed (the saves lint it).
+ * A test *breaks* when it passed before the change and fails after it: tests that already failed (a test may
+ * be pinned before the policy it describes exists) do not hold up unrelated changes.
+ */
+export async function commitPolicyChangeWithState<T>(
+  database: Database,
+  ctx: Ctx,
+  change: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; input: EngineInput }> {
+  const tenantId = ctx.tenant.id;
+  try {
+    return await database.tenantTx(tenantId, async (tx) => {
+      const tests = await repo.listPolicyTests(tx, tenantId);
+      const before =
+        tests.length > 0
+          ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
+          : [];
+      const result = await change(tx);
+      const input = await loadEngineInput(tx, tenantId);
+      if (tests.length > 0) {
+        const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
+        const after = await runPolicyTests(tx, tenantId, compileInput(input), tests);
+        const failures = failuresOf(after.filter((o) => passedBefore.has(o.test.id)));
+        if (failures.length > 0) {
+          throw new AppError(
+            'policy_tests_failed',
+            'This change would break policy tests.',
+            undefined,
+            undefined,
+            failures,
+          );
+        }
+      }
+      return { result, input };
+    });
+  } finally {
+    dropCompiledPolicy(tenantId);
+  }
+}
+
+/**
+ * Runs a change to a tenant's policy (policies, rules, order, policy groups, the objects rules use) in one
+ * transaction, then — still inside it — compiles the resulting state and decides every policy test. When the
+ * change breaks a test, it is refused with 409 `policy_tests_failed` listing the failures (PolicyTestFailure)
+ * and the transaction rolls back, so nothing changes. Otherwise it commits and the tenant's compiled policy is
+ * dropped, so the next decision uses the new state.
+ */
+export async function commitPolicyChange<T>(
+  database: Database,
+  ctx: Ctx,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return (await commitPolicyChangeWithState(database, ctx, change)).result;
+}

@@ -1,0 +1,64 @@
+import {
+  policyListOf,
+  type UserListQuery,
+  type UserPolicyVia,
+  type UserPolicyView,
+} from '@palisade/contracts';
+import type { Database } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import * as users from '../users/users.repository';
+import * as repo from './policies.repository';
+
+const LIST_ORDER = { user: 0, device: 1, qos: 2 } as const;
+
+/**
+ * A page of end users with the policies that apply to each (`/users/user-policy-view`). A policy applies to
+ * everyone while it is in no policy group; otherwise to the users and the members of the user groups its policy
+ * groups are assigned to. Disabled policies are listed too (flagged), so an administrator sees what would apply.
+ */
+export function userPolicyView(database: Database, ctx: Ctx, query: UserListQuery) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const page = await users.listUsers(tx, ctx.tenant.id, query);
+    // One query at a time: a transaction is one connection.
+    const policies = await repo.listPolicies(tx, ctx.tenant.id);
+    const policyGroups = await repo.listPolicyGroups(tx, ctx.tenant.id);
+    const groupNames = new Map((await users.listGroupOptions(tx, ctx.tenant.id)).map((g) => [g.id, g.name]));
+    const ordered = [...policies].sort(
+      (a, b) =>
+        LIST_ORDER[policyListOf(a.type)] - LIST_ORDER[policyListOf(b.type)] || a.precedence - b.precedence,
+    );
+    const carriers = new Map<string, repo.PolicyGroupRow[]>();
+    for (const group of policyGroups) {
+      for (const policy of group.policies)
+        carriers.set(policy.id, [...(carriers.get(policy.id) ?? []), group]);
+    }
+    const items: UserPolicyView[] = page.items.map((user) => {
+      const memberOf = new Set(user.groups);
+      const applying = ordered.flatMap((policy) => {
+        const via: UserPolicyVia[] = [];
+        const groups = carriers.get(policy.id);
+        if (!groups) via.push({ kind: 'everyone', policyGroup: null, group: null });
+        for (const pg of groups ?? []) {
+          if (pg.users.some((u) => u.id === user.id))
+            via.push({ kind: 'user', policyGroup: pg.name, group: null });
+          for (const g of pg.groups) {
+            if (memberOf.has(g.id)) via.push({ kind: 'group', policyGroup: pg.name, group: g.name });
+          }
+        }
+        return via.length
+          ? [{ id: policy.id, name: policy.name, type: policy.type, enabled: policy.enabled, via }]
+          : [];
+      });
+      return {
+        id: user.id,
+        username: user.username,
+        fullname: `${user.firstname} ${user.lastname}`.trim(),
+        groups: [...memberOf]
+          .map((id) => ({ id, name: groupNames.get(id) ?? id }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        policies: applying,
+      };
+    });
+    return { items, total: page.total };
+  });
+}

@@ -1,0 +1,236 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { UserBulkAction, UserBulkJob, UserBulkJobAction, UserMatch } from '@palisade/contracts';
+import type { Database, Tx } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { invalid, notFound } from '../../lib/errors';
+import { findJob, insertJob, type JobRow, updateJob } from '../../lib/import-jobs';
+import { recordEvent } from '../events/events.repository';
+import * as jobs from './user-bulk-jobs.repository';
+import * as repo from './users.repository';
+
+/**
+ * Bulk changes and bulk deletes of end users, set-based: the selection is read once as ids ordered by id, then
+ * changed {@link BULK_BATCH} users per statement.
+ *
+ * - A list of `ids` (at most 10 000, one page's selection) runs within the request in ONE transaction: all or
+ *   nothing. The answer is the job, already completed.
+ * - A `match` (a whole search, up to every end user of the tenant) runs after the answer as a job: one
+ *   transaction PER BATCH, and the job row's progress is written in the same transaction as the batch, so the
+ *   progress the browser polls is exactly what is committed. It is not all or nothing: if a batch fails, the
+ *   batches before it stay applied, the job says `failed` and how many users it processed, and the admin event
+ *   records that partial count. Every action is idempotent, so sending the same request again finishes the rest.
+ *   Users created after the job started are not part of it; users deleted meanwhile are skipped.
+ *
+ * Each operation writes one admin event (action, group, search, counts), never a row per user.
+ */
+export const BULK_BATCH = 5000;
+
+const FLAG_ACTIONS = {
+  enablePrivateAccess: ['isprvaccess', true],
+  disablePrivateAccess: ['isprvaccess', false],
+  enableInternetAccess: ['issiauser', true],
+  disableInternetAccess: ['issiauser', false],
+  enableXdr: ['isxdrenabled', true],
+  disableXdr: ['isxdrenabled', false],
+} as const satisfies Record<Exclude<UserBulkAction, 'addToGroup' | 'removeFromGroup'>, unknown>;
+
+/** What a bulk operation asks for: an action on `ids` or on every user matching `match`. */
+export interface BulkRequest {
+  action: UserBulkJobAction;
+  groupId?: string;
+  ids?: string[];
+  match?: UserMatch;
+}
+
+/** What the job row keeps of the request (never the ids). */
+interface StoredInput {
+  action: UserBulkJobAction;
+  groupId: string | null;
+  match: UserMatch | null;
+}
+
+/** Changes one batch; answers how many users actually changed. */
+function applyBatch(tx: Tx, tenantId: string, input: StoredInput, ids: string[]): Promise<number> {
+  const { action, groupId } = input;
+  if (action === 'delete') return jobs.deleteUsers(tx, tenantId, ids);
+  if (action === 'addToGroup') return jobs.addToGroup(tx, tenantId, ids, groupId as string);
+  if (action === 'removeFromGroup') return jobs.removeFromGroup(tx, tenantId, ids, groupId as string);
+  const [column, value] = FLAG_ACTIONS[action];
+  return jobs.setFlag(tx, tenantId, ids, column, value);
+}
+
+export function presentBulkJob(row: JobRow): UserBulkJob {
+  const input = row.input as StoredInput;
+  const [firstError] = row.errors as Array<{ message: string }>;
+  return {
+    id: row.id,
+    status: row.status,
+    action: input.action,
+    groupId: input.groupId,
+    match: input.match,
+    matched: row.total,
+    processed: row.processed,
+    changed: row.updated,
+    error: firstError?.message ?? null,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The one admin event of a bulk operation: what, on which search, and how many. */
+function recordBulkEvent(
+  tx: Tx,
+  ctx: Ctx,
+  jobId: string,
+  input: StoredInput,
+  counts: { matched: number; processed: number; changed: number; status: 'completed' | 'failed' },
+  ids?: string[],
+) {
+  return recordEvent(tx, ctx, {
+    action: `user.bulk.${input.action}`,
+    objectType: 'user',
+    objectId: jobId,
+    objectName: `${counts.changed} users`,
+    after: {
+      ...input,
+      ...counts,
+      // A page's selection is small enough to name; a search is named by its text.
+      ...(ids ? { ids: ids.slice(0, 1000) } : {}),
+    },
+  });
+}
+
+async function checkGroup(tx: Tx, ctx: Ctx, input: StoredInput) {
+  if (input.action !== 'addToGroup' && input.action !== 'removeFromGroup') return;
+  const groupId = input.groupId as string;
+  const found = await repo.existingGroupIds(tx, ctx.tenant.id, [groupId]);
+  if (!found.has(groupId)) throw invalid([{ path: 'body.groupId', message: 'validation.unknownGroup' }]);
+}
+
+/**
+ * Starts a bulk operation and answers its job: completed for a list of ids, running for a match (`done`
+ * settles when the job has finished, failed or not).
+ */
+export async function startBulk(
+  database: Database,
+  ctx: Ctx,
+  request: BulkRequest,
+): Promise<{ job: UserBulkJob; done: Promise<void> }> {
+  const tenantId = ctx.tenant.id;
+  const isGroupAction = request.action === 'addToGroup' || request.action === 'removeFromGroup';
+  const q = request.match?.q?.trim();
+  const input: StoredInput = {
+    action: request.action,
+    groupId: isGroupAction ? (request.groupId ?? null) : null,
+    match: request.match ? (q ? { q } : {}) : null,
+  };
+
+  if (request.ids) {
+    const requested = [...new Set(request.ids)];
+    const job = await database.tenantTx(tenantId, async (tx) => {
+      await checkGroup(tx, ctx, input);
+      const ids = await jobs.existingIds(tx, tenantId, requested);
+      const row = await insertJob(tx, {
+        kind: 'userBulk',
+        tenantId,
+        mode: 'all',
+        actorId: ctx.actor.id,
+        total: ids.length,
+        input,
+      });
+      let changed = 0;
+      for (let i = 0; i < ids.length; i += BULK_BATCH) {
+        changed += await applyBatch(tx, tenantId, input, ids.slice(i, i + BULK_BATCH));
+      }
+      const counts = { matched: ids.length, processed: ids.length, changed, status: 'completed' as const };
+      await recordBulkEvent(tx, ctx, row.id, input, counts, ids);
+      const finished = await updateJob(tx, tenantId, row.id, {
+        status: 'completed',
+        processed: ids.length,
+        updated: changed,
+        finishedAt: new Date(),
+      });
+      // Inserted running in this very transaction, so the update always finds it.
+      if (!finished) throw new Error('the bulk job row was not found in its own transaction');
+      return finished;
+    });
+    return { job: presentBulkJob(job), done: Promise.resolve() };
+  }
+
+  const { row, ids } = await database.tenantTx(tenantId, async (tx) => {
+    await checkGroup(tx, ctx, input);
+    const matching = await jobs.matchingIds(tx, tenantId, q);
+    const inserted = await insertJob(tx, {
+      kind: 'userBulk',
+      tenantId,
+      mode: 'valid',
+      actorId: ctx.actor.id,
+      total: matching.length,
+      input,
+    });
+    return { row: inserted, ids: matching };
+  });
+  const done = runBatches(database, ctx, row.id, input, ids);
+  database.background(done);
+  return { job: presentBulkJob(row), done };
+}
+
+/** Works through the snapshot batch by batch; each batch and its progress commit together. */
+async function runBatches(database: Database, ctx: Ctx, jobId: string, input: StoredInput, ids: string[]) {
+  const tenantId = ctx.tenant.id;
+  const matched = ids.length;
+  let processed = 0;
+  let changed = 0;
+  try {
+    // A search that matches nobody still finishes (and is logged) through the loop's one empty batch.
+    for (let start = 0; start === 0 || start < matched; start += BULK_BATCH) {
+      const batch = ids.slice(start, start + BULK_BATCH);
+      const isLast = start + BULK_BATCH >= matched;
+      const batchChanged = await database.tenantTx(tenantId, async (tx) => {
+        const n = batch.length > 0 ? await applyBatch(tx, tenantId, input, batch) : 0;
+        const after = { processed: processed + batch.length, updated: changed + n };
+        if (isLast) {
+          await recordBulkEvent(tx, ctx, jobId, input, {
+            matched,
+            processed: after.processed,
+            changed: after.updated,
+            status: 'completed',
+          });
+          await updateJob(tx, tenantId, jobId, {
+            ...after,
+            status: 'completed',
+            finishedAt: new Date(),
+          });
+        } else {
+          await updateJob(tx, tenantId, jobId, after);
+        }
+        return n;
+      });
+      processed += batch.length;
+      changed += batchChanged;
+      // The embedded database shares this thread: let other requests (progress polls) through.
+      await nextTurn();
+    }
+  } catch (error) {
+    console.error('bulk change of users failed', error);
+    await database
+      .tenantTx(tenantId, async (tx) => {
+        await recordBulkEvent(tx, ctx, jobId, input, { matched, processed, changed, status: 'failed' });
+        await updateJob(tx, tenantId, jobId, {
+          status: 'failed',
+          processed,
+          updated: changed,
+          errorCount: 1,
+          errors: [{ row: 0, field: 'job', message: 'error.7' }],
+          finishedAt: new Date(),
+        });
+      })
+      .catch((markError: unknown) => console.error('could not mark the bulk job failed', markError));
+  }
+}
+
+export async function getBulkJob(database: Database, ctx: Ctx, id: string) {
+  const row = await database.tenantTx(ctx.tenant.id, (tx) => findJob(tx, ctx.tenant.id, 'userBulk', id));
+  if (!row) throw notFound('Bulk job');
+  return presentBulkJob(row);
+}

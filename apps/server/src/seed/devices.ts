@@ -1,0 +1,83 @@
+import type { DeviceOs } from '@palisade/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { groups } from '../db/schema';
+import type { Ctx } from '../lib/context';
+import { createMailer } from '../lib/mailer';
+import { setDeviceStatus } from '../modules/enrolment/enrolment.repository';
+import * as enrolment from '../modules/enrolment/enrolment.service';
+
+/** Devices the demo enrols for the first users: [name suffix, os, connected?]. */
+const DEMO_DEVICES: Array<[string, DeviceOs, boolean]> = [
+  ['laptop', 'windows', true],
+  ['MacBook', 'mac', true],
+  ['workstation', 'linux', false],
+  ['iPhone', 'ios', true],
+  ['phone', 'android', false],
+  ['laptop', 'windows', false],
+];
+
+/**
+ * A customer's demo devices, through the enrolment services the API and the client use: six users enrolled by
+ * link (three connected), one by an agentless browser link, three links still pending, and the "Intune
+ * roll-out" deployment key that enrolled two more users' laptops and added them to "Remote workers".
+ */
+export async function seedDevices(database: Database, ctx: Ctx): Promise<void> {
+  // No mail is sent: the seed never asks for it.
+  const deps: enrolment.EnrolmentDeps = {
+    database,
+    config: { publicUrl: '' },
+    mailer: createMailer(database, null),
+  };
+  const page = await enrolment.listUserDevices(deps, ctx, {
+    limit: 13,
+    offset: 0,
+    order: 'asc',
+    filter: 'all',
+    method: 'any',
+  });
+  const users = page.items;
+  const enrolWithLink = async (userIndex: number, kind: 'link' | 'agentless', name: string, os: DeviceOs) => {
+    const user = users[userIndex];
+    if (!user) return null;
+    const link = await enrolment.createUserLink(deps, ctx, user.id, {
+      kind,
+      ttlHours: 168,
+      sendEmail: false,
+    });
+    return enrolment.enrol(
+      deps,
+      { token: link.token, device: { name: `${user.fullname} ${name}`, os } },
+      null,
+    );
+  };
+  for (const [index, [name, os, isConnected]] of DEMO_DEVICES.entries()) {
+    const enrolled = await enrolWithLink(index, 'link', name, os);
+    if (enrolled && isConnected) {
+      await database.tenantTx(ctx.tenant.id, (tx) =>
+        setDeviceStatus(tx, ctx.tenant.id, enrolled.deviceId, 'connected', new Date()),
+      );
+    }
+  }
+  await enrolWithLink(6, 'agentless', 'browser', 'chrome');
+  for (const user of users.slice(7, 10)) {
+    await enrolment.createUserLink(deps, ctx, user.id, { kind: 'link', ttlHours: 168, sendEmail: false });
+  }
+  const remoteWorkers = await database.db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.tenantId, ctx.tenant.id), eq(groups.name, 'Remote workers')));
+  const { token } = await enrolment.createDeploymentKey(deps, ctx, {
+    name: 'Intune roll-out',
+    autoGroupIds: remoteWorkers.map((group) => group.id),
+    expiresInDays: 90,
+    maxUses: 500,
+  });
+  for (const user of users.slice(11, 13)) {
+    await enrolment.enrol(
+      deps,
+      { token, device: { name: `${user.fullname} laptop`, os: 'windows' }, username: user.username },
+      null,
+    );
+  }
+}

@@ -1,0 +1,16 @@
+import { groupEndpoints, type ImportJob } from '@palisade/contracts';
+import type { ImportMode } from '../../../components/ui/csv-import';
+import { fileRequest } from '../../../lib/file-request';
+
+/** Starts an import of a CSV text (`POST /api/groups/:tenant/import?mode=`, `text/csv`); answers the job. */
+export async function importGroups(tenant: string, csv: string, mode: ImportMode, onLostSession: () => void) {
+  const path = groupEndpoints.importGroups.path.replace(':tenant', encodeURIComponent(tenant));
+  const response = await fileRequest(path, {
+    method: 'POST',
+    query: { mode },
+    body: csv,
+    contentType: 'text/csv',
+    onLostSession,
+  });
+  return (await response.json()) as ImportJob;
+}

@@ -1,0 +1,149 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { type App, AppInput, MAX_APP_ID_IP_COUNT, MAX_CUSTOM_DOMAINS_PER_APP } from '@palisade/contracts';
+import { useTranslation } from 'react-i18next';
+import { zodValidator } from '../../../lib/form-errors';
+import { handleFormError } from '../api/mutation';
+import { ListInput } from './list-input';
+import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+
+/** What the custom-app form edits. */
+export interface AppFormValues {
+  appname: string;
+  category: string;
+  domains: string[];
+  ips: string[];
+}
+
+/** The form values of a custom app, or of a new one. */
+export function appToFormValues(app?: App): AppFormValues {
+  return app
+    ? { appname: app.appname, category: app.category, domains: [...app.domains], ips: [...app.ips] }
+    : { appname: '', category: 'custom', domains: [''], ips: [] };
+}
+
+/** Props of {@link AppFormModal}. */
+export interface AppFormModalProps {
+  opened: boolean;
+  /** The custom app to edit; a new one when absent. */
+  app?: App;
+  onSubmit: (input: AppInput) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * A custom app in a modal: name, category, up to 64 domains and up to 8 IPs or CIDR blocks, each list with its
+ * counter. Validates with the contract's `AppInput`, and puts server details on the entry they name.
+ */
+export function AppFormModal({ opened, app, onSubmit, onCancel }: AppFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      size="lg"
+      title={
+        app
+          ? t('policyObjects.apps.form.editTitle', 'Edit {{name}}', { name: app.appname })
+          : t('policyObjects.apps.form.addTitle', 'Add custom app')
+      }
+    >
+      <AppForm app={app} onSubmit={onSubmit} onCancel={onCancel} />
+    </Modal>
+  );
+}
+
+function AppForm({ app, onSubmit, onCancel }: Omit<AppFormModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const failures = useTestFailures();
+  const form = useForm<AppFormValues>({
+    mode: 'controlled',
+    initialValues: appToFormValues(app),
+    validate: zodValidator(AppInput, t),
+  });
+
+  const focusFirstError = (errors: FormErrors) => {
+    const first = Object.keys(errors)[0];
+    if (first) form.getInputNode(first)?.focus();
+  };
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    failures.clear();
+    try {
+      await onSubmit({
+        appname: values.appname,
+        category: values.category.trim() || 'custom',
+        domains: values.domains.map((domain) => domain.trim()),
+        ips: values.ips.map((ip) => ip.trim()),
+      });
+    } catch (error) {
+      handleFormError(t, error, {
+        captureFailures: failures.capture,
+        setErrors: (errors) => {
+          form.setErrors(errors);
+          focusFirstError(errors);
+        },
+      });
+    }
+  }, focusFirstError);
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('policyObjects.apps.form.name', 'Name')}
+          required
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('appname')}
+        />
+        <TextInput
+          label={t('policyObjects.apps.form.category', 'Category')}
+          description={t('policyObjects.apps.form.categoryHint', 'A free label, such as "collaboration".')}
+          autoComplete="off"
+          {...form.getInputProps('category')}
+        />
+        <ListInput
+          legend={t('policyObjects.apps.form.domains', 'Domains')}
+          description={t(
+            'policyObjects.apps.form.domainsHint',
+            'Domains the app uses; a domain also matches its subdomains.',
+          )}
+          values={form.values.domains}
+          max={MAX_CUSTOM_DOMAINS_PER_APP}
+          itemLabel={(position) => t('policyObjects.apps.form.domain', 'Domain {{position}}', { position })}
+          addLabel={t('policyObjects.apps.form.addDomain', 'Add domain')}
+          placeholder="app.example.com"
+          error={form.errors.domains}
+          getItemProps={(index) => form.getInputProps(`domains.${index}`)}
+          onAdd={() => form.insertListItem('domains', '')}
+          onRemove={(index) => form.removeListItem('domains', index)}
+        />
+        <ListInput
+          legend={t('policyObjects.apps.form.ips', 'IP addresses')}
+          description={t('policyObjects.apps.form.ipsHint', 'IP addresses or CIDR blocks of the app.')}
+          values={form.values.ips}
+          max={MAX_APP_ID_IP_COUNT}
+          itemLabel={(position) => t('policyObjects.apps.form.ip', 'IP address {{position}}', { position })}
+          addLabel={t('policyObjects.apps.form.addIp', 'Add IP address')}
+          placeholder="198.51.100.0/24"
+          error={form.errors.ips}
+          getItemProps={(index) => form.getInputProps(`ips.${index}`)}
+          onAdd={() => form.insertListItem('ips', '')}
+          onRemove={(index) => form.removeListItem('ips', index)}
+        />
+        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
+            {t('policyObjects.form.cancel', 'Cancel')}
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            {app
+              ? t('policyObjects.form.save', 'Save changes')
+              : t('policyObjects.apps.form.create', 'Add app')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import type { Location, RuleRef, Session } from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { Component as LocationsScreen } from './locations';
+
+const OFFICE: Location = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Head office',
+  description: 'Berlin',
+  networks: ['203.0.113.0/24', '198.51.100.7'],
+  usedBy: 2,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
+const LAB: Location = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Lab',
+  description: '',
+  networks: ['192.0.2.0/24'],
+  usedBy: 0,
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
+
+const rule = (policyName: string, ruleName: string, ruleId: string): RuleRef => ({
+  policyId: `p-${policyName}`,
+  policyName,
+  ruleId,
+  ruleName,
+  type: 'dmn',
+  action: 'allow',
+  system: false,
+});
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+function stubApi() {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      const text = await input.clone().text();
+      sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
+      if (input.method === 'GET' && url.pathname === '/api/policy/locations/acme')
+        return jsonResponse([OFFICE, LAB]);
+      if (input.method === 'GET' && url.pathname === '/api/policy/where-used/acme') {
+        const isOffice = url.searchParams.get('id') === OFFICE.id;
+        return jsonResponse({
+          rules: isOffice
+            ? [rule('Staff', 'Wiki from the office', 'r1'), rule('Guests', 'Block social', 'r2')]
+            : [],
+          policyGroups: isOffice ? [{ id: 'g1', name: 'Berlin staff' }] : [],
+        });
+      }
+      if (input.method === 'DELETE' && url.pathname === '/api/policy/locations/acme')
+        return jsonResponse({ deleted: 1 });
+      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+  return sent;
+}
+
+function renderScreen(session: Session = makeSession()) {
+  return renderWithProviders(<LocationsScreen />, { route: '/policy/locations', session });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('locations screen', () => {
+  it('lists locations with their networks and how many rules use them', async () => {
+    stubApi();
+    renderScreen();
+    const row = (await screen.findByRole('rowheader', { name: /Head office/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('203.0.113.0/24')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /used by 2 rules/i })).toBeInTheDocument();
+    const labRow = screen.getByRole('rowheader', { name: 'Lab' }).closest('tr') as HTMLElement;
+    expect(within(labRow).getByText('Not used')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test a request' })).toBeInTheDocument();
+  });
+
+  it('shows where a location is used: the rules as policy › rule and the policy groups', async () => {
+    stubApi();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: /used by 2 rules/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Where Head office is used' });
+    await within(dialog).findByText('Wiki from the office');
+    expect(within(dialog).getByText('Block social')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Berlin staff' })).toHaveAttribute(
+      'href',
+      '/policy/policyGroups/g1',
+    );
+  });
+
+  it('lists the cascade before a used location is deleted, and deletes only on confirmation', async () => {
+    const sent = stubApi();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Delete Head office' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Head office?' });
+    expect(await within(dialog).findByText('These rules will lose this location:')).toBeInTheDocument();
+    const affected = within(dialog).getByRole('list', { name: 'Affected rules' });
+    expect(
+      within(affected)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Wiki from the office'), expect.stringContaining('Block social')]);
+    expect(within(affected).getAllByRole('listitem')[0]).toHaveTextContent(/Staff.*Wiki from the office/);
+    expect(within(dialog).getByText('Rules left with nothing to match are removed.')).toBeInTheDocument();
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
+    const whereUsed = sent.find((s) => s.url.pathname === '/api/policy/where-used/acme');
+    expect(Object.fromEntries(whereUsed?.url.searchParams ?? [])).toEqual({
+      kind: 'location',
+      id: OFFICE.id,
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete and update rules' }));
+    await waitFor(() => expect(sent.filter((s) => s.method === 'DELETE')).toHaveLength(1));
+    expect(sent.find((s) => s.method === 'DELETE')?.body).toEqual({ ids: [OFFICE.id] });
+    expect(await screen.findByText('Location Head office deleted.')).toBeInTheDocument();
+  });
+
+  it('says when nothing uses the location', async () => {
+    stubApi();
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Delete Lab' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Lab?' });
+    expect(await within(dialog).findByText('No rule uses it, so no rule changes.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('hides the write controls from a role that may only view', async () => {
+    stubApi();
+    renderScreen(makeSession({ role: 'auditor' }));
+    await screen.findByRole('rowheader', { name: /Head office/ });
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add location' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,320 @@
+import { Alert, Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import {
+  type Feed,
+  type FeedKind,
+  formatRelativeTime,
+  groupThousands,
+  type UploadFeedInput,
+  type UrlFeedInput,
+} from '@palisade/contracts';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { useCan, useWorkingTenant } from '../../../lib/auth';
+import {
+  useCreateUrlFeed,
+  useDeleteFeeds,
+  useFeeds,
+  useRefreshFeed,
+  useUpdateFeed,
+  useUploadFeed,
+} from '../api/feeds';
+import { showMutationError, showSuccess } from '../api/mutation';
+import { ObjectsPageHeader } from '../components/objects-page-header';
+import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';
+import { UploadFeedFormModal } from '../components/upload-feed-form';
+import { UrlFeedFormModal } from '../components/url-feed-form';
+import { SafeDeleteDialog, UsedByButton } from '../components/where-used-dialog';
+import { useRefreshLabels } from '../utils/refresh-labels';
+
+type OpenModal = null | { kind: 'url' | 'upload'; key: number };
+
+const KIND_COLORS: Record<FeedKind, string> = { builtin: 'gray', upload: 'blue', url: 'teal' };
+
+/**
+ * `/policy/threat-intel`: the feeds of malicious IPs, CIDR blocks and domains. Enabled feeds are blocked
+ * before every other rule; built-in feeds ship with the product, others are uploaded `.txt` files or URLs
+ * fetched on a schedule.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const tenant = useWorkingTenant();
+  const canCreate = useCan('policies:create');
+  const canUpdate = useCan('policies:update');
+  const canDelete = useCan('policies:delete');
+  const refreshLabels = useRefreshLabels();
+  const feedsQuery = useFeeds(tenant);
+
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [toDelete, setToDelete] = useState<Feed | null>(null);
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const updateFailures = useTestFailures();
+  const deleteFailures = useTestFailures();
+  const closeModal = () => setModal(null);
+
+  const createUrlMutation = useCreateUrlFeed(tenant, { onError: () => {} });
+  const uploadMutation = useUploadFeed(tenant, { onError: () => {} });
+  const updateMutation = useUpdateFeed(tenant, {
+    onSuccess: () => updateFailures.clear(),
+    onError: (error, { id }) => {
+      if (!updateFailures.capture(error, id)) showMutationError(t, error);
+    },
+  });
+  const refreshMutation = useRefreshFeed(tenant, {
+    onSuccess: (_feed, id) => {
+      const name = feedsQuery.data?.find((feed) => feed.id === id)?.name ?? '';
+      showSuccess(t('policyObjects.feeds.refreshed', 'Feed {{name}} fetched.', { name }));
+    },
+  });
+  const deleteMutation = useDeleteFeeds(tenant, {
+    onSuccess: () => {
+      showSuccess(t('policyObjects.feeds.deleted', 'Feed {{name}} deleted.', { name: toDelete?.name }));
+      setConfirmOpen(false);
+    },
+    onError: (error) => {
+      if (!deleteFailures.capture(error)) showMutationError(t, error);
+    },
+  });
+
+  const handleAddUrl = async (input: UrlFeedInput) => {
+    await createUrlMutation.mutateAsync(input);
+    showSuccess(t('policyObjects.feeds.created', 'Feed {{name}} added.', { name: input.name }));
+    closeModal();
+  };
+  const handleUpload = async (input: UploadFeedInput) => {
+    await uploadMutation.mutateAsync(input);
+    showSuccess(t('policyObjects.feeds.created', 'Feed {{name}} added.', { name: input.name }));
+    closeModal();
+  };
+
+  const kindLabels: Record<FeedKind, string> = {
+    builtin: t('policyObjects.feeds.kind.builtin', 'Built-in'),
+    upload: t('policyObjects.feeds.kind.upload', 'Uploaded'),
+    url: t('policyObjects.feeds.kind.url', 'URL'),
+  };
+
+  const renderRefreshed = (feed: Feed) => {
+    if (!feed.lastRefreshedAt)
+      return (
+        <Text size="sm" c="dimmed">
+          {t('policyObjects.feeds.never', 'Never')}
+        </Text>
+      );
+    const at = Date.parse(feed.lastRefreshedAt);
+    return (
+      <Text
+        size="sm"
+        component="time"
+        dateTime={feed.lastRefreshedAt}
+        title={new Date(at).toLocaleString(locale)}
+      >
+        {formatRelativeTime(at, Date.now(), locale)}
+      </Text>
+    );
+  };
+
+  const renderRow = (feed: Feed) => {
+    const isUpdating = updateMutation.isPending && updateMutation.variables?.id === feed.id;
+    const isRefreshing = refreshMutation.isPending && refreshMutation.variables === feed.id;
+    return (
+      <Fragment key={feed.id}>
+        <Table.Tr>
+          <Table.Th scope="row" fw={400} maw={280}>
+            <Text size="sm" fw={500}>
+              {feed.name}
+            </Text>
+            {feed.url ? (
+              <Text size="xs" c="dimmed" truncate="end" title={feed.url}>
+                {feed.url}
+              </Text>
+            ) : null}
+            {feed.fileName ? (
+              <Text size="xs" c="dimmed">
+                {feed.fileName}
+              </Text>
+            ) : null}
+            {feed.kind === 'url' && feed.refreshMinutes ? (
+              <Text size="xs" c="dimmed">
+                {refreshLabels(feed.refreshMinutes)}
+              </Text>
+            ) : null}
+          </Table.Th>
+          <Table.Td>
+            <Badge variant="light" color={KIND_COLORS[feed.kind]} style={{ minWidth: 'max-content' }}>
+              {kindLabels[feed.kind]}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">
+              {t('policyObjects.feeds.ipCount', {
+                count: feed.ipCount,
+                formatted: groupThousands(feed.ipCount),
+                defaultValue_one: '{{formatted}} IP or CIDR block',
+                defaultValue_other: '{{formatted}} IPs or CIDR blocks',
+              })}
+            </Text>
+            <Text size="sm">
+              {t('policyObjects.feeds.domainCount', {
+                count: feed.domainCount,
+                formatted: groupThousands(feed.domainCount),
+                defaultValue_one: '{{formatted}} domain',
+                defaultValue_other: '{{formatted}} domains',
+              })}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {renderRefreshed(feed)}
+            {feed.lastError ? (
+              <Alert
+                color="red"
+                variant="light"
+                p={6}
+                mt={4}
+                maw={260}
+                title={t('policyObjects.feeds.lastError', 'Last fetch failed')}
+                styles={{ title: { fontSize: 'var(--mantine-font-size-xs)', marginBottom: 2 } }}
+              >
+                <Text size="xs">{feed.lastError}</Text>
+              </Alert>
+            ) : null}
+          </Table.Td>
+          <Table.Td>
+            <Switch
+              aria-label={t('policyObjects.feeds.enabledOf', 'Block the entries of {{name}}', {
+                name: feed.name,
+              })}
+              checked={feed.enabled}
+              disabled={!canUpdate || isUpdating}
+              onChange={(event) => {
+                updateFailures.clear();
+                updateMutation.mutate({ id: feed.id, body: { enabled: event.currentTarget.checked } });
+              }}
+            />
+          </Table.Td>
+          <Table.Td>
+            <UsedByButton kind="feed" id={feed.id} name={feed.name} count={feed.usedBy} />
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              {feed.kind === 'url' && canUpdate ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  loading={isRefreshing}
+                  aria-label={t('policyObjects.feeds.refreshNamed', 'Fetch {{name}} now', {
+                    name: feed.name,
+                  })}
+                  onClick={() => refreshMutation.mutate(feed.id)}
+                >
+                  {t('policyObjects.feeds.refresh', 'Fetch now')}
+                </Button>
+              ) : null}
+              {feed.kind !== 'builtin' && canDelete ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('policyObjects.actions.deleteNamed', 'Delete {{name}}', { name: feed.name })}
+                  onClick={() => {
+                    deleteFailures.clear();
+                    setToDelete(feed);
+                    setConfirmOpen(true);
+                  }}
+                >
+                  {t('policyObjects.actions.delete', 'Delete')}
+                </Button>
+              ) : null}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+        {updateFailures.subject === feed.id && updateFailures.failures ? (
+          <Table.Tr>
+            <Table.Td colSpan={7}>
+              <PolicyTestFailuresAlert failures={updateFailures.failures} onClose={updateFailures.clear} />
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
+      </Fragment>
+    );
+  };
+
+  const renderBody = () => {
+    if (feedsQuery.isPending)
+      return <LoadingState label={t('policyObjects.feeds.loading', 'Loading feeds…')} />;
+    if (feedsQuery.isError)
+      return <ErrorState error={feedsQuery.error} onRetry={() => void feedsQuery.refetch()} />;
+    const feeds = feedsQuery.data;
+    if (feeds.length === 0) return <EmptyState message={t('policyObjects.feeds.empty', 'No feeds yet.')} />;
+    return (
+      <Table.ScrollContainer minWidth={960}>
+        <Table withTableBorder verticalSpacing="sm">
+          <Table.Caption>
+            {t('policyObjects.feeds.caption', {
+              count: feeds.length,
+              defaultValue_one: '{{count}} feed',
+              defaultValue_other: '{{count}} feeds',
+            })}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('policyObjects.columns.name', 'Name')}</Table.Th>
+              <Table.Th scope="col">{t('policyObjects.feeds.kindColumn', 'Kind')}</Table.Th>
+              <Table.Th scope="col">{t('policyObjects.feeds.entries', 'Entries')}</Table.Th>
+              <Table.Th scope="col">{t('policyObjects.feeds.lastRefreshed', 'Last fetched')}</Table.Th>
+              <Table.Th scope="col">{t('policyObjects.feeds.enabled', 'Enabled')}</Table.Th>
+              <Table.Th scope="col">{t('policyObjects.columns.usedBy', 'Used by')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('policyObjects.columns.actions', 'Actions')}
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{feeds.map(renderRow)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  };
+
+  return (
+    <>
+      <ObjectsPageHeader
+        title={t('policyObjects.feeds.title', 'Threat intelligence')}
+        description={t(
+          'policyObjects.feeds.description',
+          'Feeds of malicious IPs, CIDR blocks and domains. Entries of enabled feeds are blocked before any other rule.',
+        )}
+        actions={
+          canCreate ? (
+            <>
+              <Button variant="default" onClick={() => setModal({ kind: 'upload', key: Date.now() })}>
+                {t('policyObjects.feeds.upload.open', 'Upload .txt')}
+              </Button>
+              <Button onClick={() => setModal({ kind: 'url', key: Date.now() })}>
+                {t('policyObjects.feeds.url.open', 'Add URL feed')}
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <Stack gap="md">{renderBody()}</Stack>
+      {modal?.kind === 'url' ? (
+        <UrlFeedFormModal key={modal.key} opened onSubmit={handleAddUrl} onCancel={closeModal} />
+      ) : null}
+      {modal?.kind === 'upload' ? (
+        <UploadFeedFormModal key={modal.key} opened onSubmit={handleUpload} onCancel={closeModal} />
+      ) : null}
+      {toDelete ? (
+        <SafeDeleteDialog
+          opened={isConfirmOpen}
+          kind="feed"
+          id={toDelete.id}
+          name={toDelete.name}
+          isDeleting={deleteMutation.isPending}
+          failures={deleteFailures.failures}
+          onClose={() => setConfirmOpen(false)}
+          onConfirm={() => deleteMutation.mutate([toDelete.id])}
+        />
+      ) : null}
+    </>
+  );
+}
