@@ -192,6 +192,7 @@ export const EnrolmentInfo = z.object({
 });
 
 const UserParams = TenantParams.extend({ id: Uuid });
+const DeviceParams = TenantParams.extend({ id: Uuid });
 
 export const enrolmentEndpoints = {
   listUserDevices: endpoint({
@@ -254,6 +255,15 @@ export const enrolmentEndpoints = {
     params: TenantParams,
     query: DeviceOptionsQuery,
     response: z.array(DeviceOption),
+  }),
+  getDevice: endpoint({
+    method: 'GET',
+    path: '/enrolment/:tenant/devices/:id',
+    access: 'devices:view',
+    summary: 'One enrolled device, with its owner (names a device in policy tests and pickers)',
+    tags: ['devices'],
+    params: DeviceParams,
+    response: DeviceOption,
   }),
   listDeploymentKeys: endpoint({
     method: 'GET',

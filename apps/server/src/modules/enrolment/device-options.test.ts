@@ -90,3 +90,50 @@ describe('GET enrolment/{tenant}/devices/options', () => {
     expect(res.json()[0].name).toBe('Fleet 00');
   });
 });
+
+describe('GET enrolment/{tenant}/devices/{id}', () => {
+  const deviceUrl = (id: string, tenant = 'acme') => `/api/enrolment/${tenant}/devices/${id}`;
+  const idOf = async (tenant: string, name: string) => {
+    const token = await f.signIn(tenant === 'acme' ? 'admin@acme.test' : 'admin@globex.test');
+    const res = await f.app.inject({ url: `${url(tenant, name)}`, headers: auth(token) });
+    return res.json()[0].id as string;
+  };
+
+  it('covers 401, 403 without devices:view, another tenant, a malformed id and an unknown one', async () => {
+    const id = await idOf('acme', 'alice-laptop');
+    expect((await f.app.inject({ url: deviceUrl(id) })).statusCode).toBe(401);
+    const billing = await f.signIn('billing@acme.test');
+    expect((await f.app.inject({ url: deviceUrl(id), headers: auth(billing) })).statusCode).toBe(403);
+    // Globex's administrator can neither open acme's path nor reach acme's device through globex's.
+    const globex = await f.signIn('admin@globex.test');
+    expect((await f.app.inject({ url: deviceUrl(id), headers: auth(globex) })).statusCode).toBe(404);
+    expect((await f.app.inject({ url: deviceUrl(id, 'globex'), headers: auth(globex) })).statusCode).toBe(
+      404,
+    );
+    const bad = await f.app.inject({ url: deviceUrl('not-a-uuid'), headers: auth(owner) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ path: 'params.id', message: 'validation.uuid' }]);
+    const unknown = await f.app.inject({
+      url: deviceUrl('00000000-0000-4000-8000-000000000000'),
+      headers: auth(owner),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('names the device and its owner', async () => {
+    const id = await idOf('acme', 'alice-laptop');
+    const res = await f.app.inject({ url: deviceUrl(id), headers: auth(owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id,
+      name: 'alice-laptop',
+      os: 'linux',
+      username: 'alice.options@acme.test',
+    });
+    const lobby = await idOf('acme', 'Lobby screen');
+    expect((await f.app.inject({ url: deviceUrl(lobby), headers: auth(owner) })).json()).toMatchObject({
+      name: 'Lobby screen',
+      username: null,
+    });
+  });
+});

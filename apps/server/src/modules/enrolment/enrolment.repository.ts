@@ -356,18 +356,33 @@ export async function addUserToGroups(
   return rows.map((row) => String(row.group_id));
 }
 
-/** Devices for a picker: matching `q` on the device name or the owner's username, by name. */
-export async function deviceOptions(tx: Tx, tenantId: string, q: string | undefined, limit: number) {
+/** Devices with their owners' usernames, as pickers show them, for the given condition. */
+async function deviceOptionRows(tx: Tx, where: SQL, limit: number) {
   const rows = await queryRows<{ id: string; name: string; os: DeviceOption['os']; username: string | null }>(
     tx,
     sql`select d.id, d.name, d.os, u.username from devices d
       left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id
-      where d.tenant_id = ${tenantId}
-      ${q ? sql`and (lower(d.name) like ${likePattern(q)} or lower(u.username) like ${likePattern(q)})` : sql``}
+      where ${where}
       order by lower(d.name), d.id
       limit ${limit}`,
   );
   return rows.map((row): DeviceOption => ({ ...row, id: String(row.id) }));
+}
+
+/** Devices for a picker: matching `q` on the device name or the owner's username, by name. */
+export function deviceOptions(tx: Tx, tenantId: string, q: string | undefined, limit: number) {
+  return deviceOptionRows(
+    tx,
+    sql`d.tenant_id = ${tenantId}
+      ${q ? sql`and (lower(d.name) like ${likePattern(q)} or lower(u.username) like ${likePattern(q)})` : sql``}`,
+    limit,
+  );
+}
+
+/** One device of the tenant as a picker shows it, or undefined. */
+export async function deviceOption(tx: Tx, tenantId: string, id: string) {
+  const [row] = await deviceOptionRows(tx, sql`d.tenant_id = ${tenantId} and d.id = ${id}`, 1);
+  return row;
 }
 
 /** The policy groups each device is assigned to (what removing it takes it out of). */

@@ -18,6 +18,7 @@ export function enrolmentRoutes(app: FastifyInstance, deps: service.EnrolmentDep
   );
   route(app, database, e.revokeUserLink, ({ ctx, params }) => service.revokeUserLink(deps, ctx, params.id));
   route(app, database, e.listDeviceOptions, ({ ctx, query }) => service.listDeviceOptions(deps, ctx, query));
+  route(app, database, e.getDevice, ({ ctx, params }) => service.getDevice(deps, ctx, params.id));
   route(app, database, e.deleteDevices, ({ ctx, body }) => service.deleteDevices(deps, ctx, body.ids));
   route(app, database, e.listDeploymentKeys, ({ ctx }) => service.listDeploymentKeys(deps, ctx));
   route(app, database, e.createDeploymentKey, ({ ctx, body }) =>

@@ -296,6 +296,15 @@ export function listDeviceOptions(deps: EnrolmentDeps, ctx: Ctx, query: DeviceOp
   );
 }
 
+/** One device, named as pickers name it (policy tests, the simulator). */
+export async function getDevice(deps: EnrolmentDeps, ctx: Ctx, id: string) {
+  const device = await deps.database.tenantTx(ctx.tenant.id, (tx) =>
+    repo.deviceOption(tx, ctx.tenant.id, id),
+  );
+  if (!device) throw notFound('Device');
+  return device;
+}
+
 export function listDeploymentKeys(deps: EnrolmentDeps, ctx: Ctx) {
   const tenantId = ctx.tenant.id;
   return deps.database.tenantTx(tenantId, async (tx) => {

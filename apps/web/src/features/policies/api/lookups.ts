@@ -120,3 +120,15 @@ export function useUserById(tenant: string, id: string | null | undefined) {
     meta: { isSilent: true },
   });
 }
+
+/** One enrolled device by id, for showing a picked device's name (`GET /api/enrolment/:tenant/devices/:id`). */
+export function useDeviceById(tenant: string, id: string | null | undefined) {
+  return useQuery({
+    queryKey: policiesKeys.lookup(tenant, 'device', id ?? ''),
+    queryFn: ({ signal }) =>
+      request(enrolmentEndpoints.getDevice, { params: { tenant, id: id ?? '' }, signal }),
+    enabled: Boolean(id),
+    staleTime: 5 * 60_000,
+    meta: { isSilent: true },
+  });
+}

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkingTenant } from '../../../lib/auth';
-import { useDeviceSearch, useGroupSearch, useUserById, useUserSearch } from '../api/lookups';
+import { useDeviceById, useDeviceSearch, useGroupSearch, useUserById, useUserSearch } from '../api/lookups';
 import { type PickerOption, type PickerTexts, SearchMultiSelect, SearchSelect } from './search-picker';
 
 /** Shows an end user's name for an id (the id while loading or when the user is gone). */
@@ -33,6 +33,12 @@ function useGroupOptions(q: string, isEnabled: boolean) {
 /** A device as an option: its name, and whose it is. */
 export const deviceLabel = (device: { name: string; username: string | null }) =>
   device.username ? `${device.name} (${device.username})` : device.name;
+
+/** An enrolled device's name and owner for an id (the id while loading or when the device is gone). */
+export function useDeviceLabel(id: string) {
+  const query = useDeviceById(useWorkingTenant(), id);
+  return query.data ? deviceLabel(query.data) : id;
+}
 
 function useDeviceOptions(q: string, isEnabled: boolean) {
   const query = useDeviceSearch(useWorkingTenant(), q, isEnabled);
@@ -111,9 +117,18 @@ export function GroupMultiSelect(props: MultiSelectProps) {
 }
 
 /** Picks one enrolled device by a server-side search (device name or owner). */
-export function DeviceSelect(props: SelectProps) {
+export function DeviceSelect({ value, ...props }: SelectProps) {
   const { t } = useTranslation();
-  return <SearchSelect {...props} useOptions={useDeviceOptions} texts={deviceTexts(t)} />;
+  const picked = useDeviceById(useWorkingTenant(), value);
+  return (
+    <SearchSelect
+      {...props}
+      value={value}
+      useOptions={useDeviceOptions}
+      knownLabels={value && picked.data ? new Map([[value, deviceLabel(picked.data)]]) : undefined}
+      texts={deviceTexts(t)}
+    />
+  );
 }
 
 /** Picks enrolled devices by a server-side search (device name or owner). */

@@ -29,7 +29,7 @@ import {
 import { fieldErrorsUnder, policyValidator } from '../utils/validation';
 import { CheckIcon, CrossIcon, EditIcon, TrashIcon } from './icons';
 import { useDecisionLabels } from './labels';
-import { UserName } from './pickers';
+import { UserName, useDeviceLabel } from './pickers';
 
 interface TestFormValues extends RequestFormValues {
   name: string;
@@ -214,7 +214,7 @@ export function PolicyTestsPanel() {
                       {test.request.userId ? (
                         <UserName id={test.request.userId} />
                       ) : test.request.deviceId ? (
-                        t('policies.tests.device', 'Device {{id}}', { id: test.request.deviceId })
+                        <DeviceSubject id={test.request.deviceId} />
                       ) : (
                         t('policies.tests.anyone', 'Anyone')
                       )}
@@ -316,4 +316,10 @@ export function PolicyTestsPanel() {
       </Modal>
     </Stack>
   );
+}
+
+/** "Device Laptop (alice@…)": the device a test's request comes from. */
+function DeviceSubject({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return <>{t('policies.tests.device', 'Device {{name}}', { name: useDeviceLabel(id) })}</>;
 }

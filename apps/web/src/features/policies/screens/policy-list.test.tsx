@@ -115,6 +115,45 @@ describe('policy list', () => {
   });
 });
 
+describe('policy tests tab', () => {
+  const KIOSK = '66666666-6666-4666-8666-666666666666';
+  const DEVICE_TEST = {
+    id: 't1',
+    name: 'Kiosk stays off casinos',
+    request: { destination: 'casino.example', deviceId: KIOSK, protocol: 'tcp' },
+    expect: 'block',
+    actual: 'block',
+    passing: true,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('names the device a test comes from, in the list and in the edit form', async () => {
+    stubApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
+      if (method === 'GET' && path === '/api/policy/tests/acme') return jsonResponse([DEVICE_TEST]);
+      if (method === 'GET' && path === `/api/enrolment/acme/devices/${KIOSK}`) {
+        return jsonResponse({
+          id: KIOSK,
+          name: 'Lobby kiosk',
+          os: 'linux',
+          username: 'frontdesk@acme.example',
+        });
+      }
+      if (method === 'GET' && path === '/api/enrolment/acme/devices/options') return jsonResponse([]);
+      return undefined;
+    });
+    const { user } = renderList('/policy/list?tab=tests');
+
+    const row = await screen.findByTestId('policy-test-row');
+    expect(await within(row).findByText('Device Lobby kiosk (frontdesk@acme.example)')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent(KIOSK);
+
+    await user.click(within(row).getByRole('button', { name: 'Edit test Kiosk stays off casinos' }));
+    const device = await screen.findByLabelText(/^Device/, { selector: 'input' });
+    await waitFor(() => expect(device).toHaveValue('Lobby kiosk (frontdesk@acme.example)'));
+  });
+});
+
 describe('policy editor', () => {
   function stubEditor(saveAnswer: () => Response) {
     return stubApi(({ method, path }) => {
