@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../../test/helper';
 import { queryRows } from '../db/client';
-import { JOB_STALE_AFTER_SECONDS, updateJob } from './import-jobs';
+import { JOB_STALE_AFTER_SECONDS, runJob, updateJob } from './import-jobs';
 
 const f = useFixture();
 const auth = (token: string) => ({ 'x-auth-token': token });
@@ -88,5 +88,51 @@ describe('jobs interrupted by a server restart', () => {
     expect(written).toBeUndefined();
     const res = await f.app.inject({ url: `/api/subscriber/user/acme/import/${id}`, headers: auth(admin) });
     expect(res.json()).toMatchObject({ status: 'failed', processed: 5000 });
+  });
+
+  it('never settles a job this server is still running, even one that cannot stamp its row', async () => {
+    // An "all or nothing" import holds one long transaction: on the embedded database no stamp gets through.
+    const admin = await f.signIn('admin@acme.test');
+    const id = await runningJob('users', JOB_STALE_AFTER_SECONDS + 600);
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const done = runJob(f.database, f.acme.id, id, () => gate);
+
+    const poll = () => f.app.inject({ url: `/api/subscriber/user/acme/import/${id}`, headers: auth(admin) });
+    expect((await poll()).json()).toMatchObject({ status: 'running', errorCount: 0 });
+
+    // Once the work has ended without a word, the silent row is what it is: interrupted.
+    finish();
+    await done;
+    expect((await poll()).json()).toMatchObject({
+      status: 'failed',
+      errors: [{ message: 'jobs.interrupted' }],
+    });
+  });
+
+  it('stamps a running job alive while its work goes on, and stops when it ends', async () => {
+    const id = await runningJob('groups', JOB_STALE_AFTER_SECONDS + 600);
+    const secondsSilent = async () => {
+      const [row] = await queryRows<{ silent: number }>(
+        f.database.db,
+        sql`select extract(epoch from now() - heartbeat_at)::float8 as silent from import_jobs where id = ${id}::uuid`,
+      );
+      return Number(row.silent);
+    };
+    let finish = () => {};
+    const gate = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const done = runJob(f.database, f.acme.id, id, () => gate, 10);
+    await expect.poll(secondsSilent, { timeout: 5000 }).toBeLessThan(5);
+    finish();
+    await done;
+    await f.database.db.execute(
+      sql`update import_jobs set heartbeat_at = now() - interval '1 hour' where id = ${id}::uuid`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await secondsSilent()).toBeGreaterThan(3000);
   });
 });

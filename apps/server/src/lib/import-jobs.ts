@@ -62,13 +62,52 @@ export async function updateJob(
 }
 
 /**
- * How long a running job may go without a sign of life before it counts as interrupted. Every job writes its
- * progress at least every few seconds (every batch, and every {@link HEARTBEAT_ROWS} rows while reading a file),
- * so silence this long means the server that ran it stopped: it restarted, or crashed.
+ * How long a running job may go without a sign of life before it counts as interrupted. A job's server stamps
+ * it every {@link HEARTBEAT_INTERVAL_MS} whatever the job is doing, so silence this long means that server
+ * stopped: it restarted, or crashed.
  */
 export const JOB_STALE_AFTER_SECONDS = 120;
-/** While a job reads its file without writing, it says it is alive every this many rows. */
-export const HEARTBEAT_ROWS = 5000;
+/** How often the server running a job says it is alive, besides every progress write. */
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+
+/**
+ * The jobs this process is running. They are alive whatever their row says: one long transaction (an "all or
+ * nothing" import) holds the embedded database's only connection, so no heartbeat gets through until it ends.
+ */
+const runningHere = new Set<string>();
+
+/**
+ * Runs a job's work in the background (tracked by the database, so `close()` waits for it). Until the work
+ * settles, this process counts the job as running and stamps its row alive every `heartbeatMs`, so a server
+ * answering the progress poll elsewhere does not take it for interrupted. `work` must handle its own failures.
+ */
+export function runJob(
+  database: Database,
+  tenantId: string,
+  id: string,
+  work: () => Promise<void>,
+  heartbeatMs = HEARTBEAT_INTERVAL_MS,
+): Promise<void> {
+  runningHere.add(id);
+  let beat: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    // A beat still waiting (for a long transaction on the embedded database) is enough.
+    beat ??= database
+      .tenantTx(tenantId, (tx) => updateJob(tx, tenantId, id, {}))
+      .catch((error: unknown) => console.error('could not record that a job is alive', error))
+      .finally(() => {
+        beat = null;
+      });
+  }, heartbeatMs);
+  timer.unref();
+  const done = work().finally(async () => {
+    clearInterval(timer);
+    runningHere.delete(id);
+    await beat;
+  });
+  database.background(done);
+  return done;
+}
 
 /**
  * A job of this kind, for its progress poll. A job still marked running whose server has gone silent is settled
@@ -77,6 +116,10 @@ export const HEARTBEAT_ROWS = 5000;
  */
 export async function findJob(tx: Tx, tenantId: string, kind: ImportKind, id: string) {
   const here = and(eq(importJobs.tenantId, tenantId), eq(importJobs.kind, kind), eq(importJobs.id, id));
+  if (runningHere.has(id)) {
+    const [row] = await tx.select().from(importJobs).where(here).limit(1);
+    return row ?? null;
+  }
   const [interrupted] = await tx
     .update(importJobs)
     .set({
@@ -128,7 +171,7 @@ export interface RunningJob {
   update: (values: JobChange) => Promise<void>;
   /**
    * Call with the count of rows read so far, once per row, while reading a file: now and then lets other
-   * requests through (the embedded database shares this thread), and says the job is alive.
+   * requests through (the embedded database shares this thread).
    */
   pace: (rowsRead: number) => Promise<void>;
 }
@@ -156,21 +199,20 @@ export async function startImportJob(
     await database.tenantTx(tenantId, (tx) => updateJob(tx, tenantId, row.id, values));
   };
   const pace = async (rowsRead: number) => {
-    if (rowsRead % HEARTBEAT_ROWS === 0) await update({});
-    else if (rowsRead % YIELD_ROWS === 0) await nextTurn();
+    if (rowsRead % YIELD_ROWS === 0) await nextTurn();
   };
-  const done = run({ id: row.id, update, pace }).catch(async (error: unknown) => {
-    const isUnreadable = isCsvError(error);
-    if (!isUnreadable) console.error(`${kind} import failed`, error);
-    await update({
-      status: 'failed',
-      finishedAt: new Date(),
-      errors: [{ row: 0, field: 'file', message: isUnreadable ? 'validation.csvUnreadable' : 'error.7' }],
-      errorCount: 1,
-    }).catch((markError: unknown) => console.error(`could not mark the ${kind} import failed`, markError));
-  });
-  database.background(done);
-  return { job: presentJob(row), done };
+  const work = () =>
+    run({ id: row.id, update, pace }).catch(async (error: unknown) => {
+      const isUnreadable = isCsvError(error);
+      if (!isUnreadable) console.error(`${kind} import failed`, error);
+      await update({
+        status: 'failed',
+        finishedAt: new Date(),
+        errors: [{ row: 0, field: 'file', message: isUnreadable ? 'validation.csvUnreadable' : 'error.7' }],
+        errorCount: 1,
+      }).catch((markError: unknown) => console.error(`could not mark the ${kind} import failed`, markError));
+    });
+  return { job: presentJob(row), done: runJob(database, tenantId, row.id, work) };
 }
 
 /** An import job of this kind, for the progress poll; another kind's or another tenant's id is not found. */

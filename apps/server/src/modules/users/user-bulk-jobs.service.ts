@@ -3,7 +3,7 @@ import type { UserBulkAction, UserBulkJob, UserBulkJobAction, UserMatch } from '
 import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
-import { findJob, insertJob, type JobRow, updateJob } from '../../lib/import-jobs';
+import { findJob, insertJob, type JobRow, runJob, updateJob } from '../../lib/import-jobs';
 import { recordEvent } from '../events/events.repository';
 import * as jobs from './user-bulk-jobs.repository';
 import * as repo from './users.repository';
@@ -170,8 +170,7 @@ export async function startBulk(
     });
     return { row: inserted, ids: matching };
   });
-  const done = runBatches(database, ctx, row.id, input, ids);
-  database.background(done);
+  const done = runJob(database, tenantId, row.id, () => runBatches(database, ctx, row.id, input, ids));
   return { job: presentBulkJob(row), done };
 }
 
