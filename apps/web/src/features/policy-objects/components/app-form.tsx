@@ -1,11 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { type App, AppInput, MAX_APP_ID_IP_COUNT, MAX_CUSTOM_DOMAINS_PER_APP } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../lib/form-errors';
-import { handleFormError } from '../api/mutation';
 import { ListInput } from './list-input';
-import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+import { ObjectFormActions, useObjectForm } from './object-form';
 
 /** What the custom-app form edits. */
 export interface AppFormValues {
@@ -55,37 +53,17 @@ export function AppFormModal({ opened, app, onSubmit, onCancel }: AppFormModalPr
 
 function AppForm({ app, onSubmit, onCancel }: Omit<AppFormModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const failures = useTestFailures();
-  const form = useForm<AppFormValues>({
-    mode: 'controlled',
+  const { form, failures, handleSubmit } = useObjectForm({
     initialValues: appToFormValues(app),
     validate: zodValidator(AppInput, t),
+    toInput: (values: AppFormValues): AppInput => ({
+      appname: values.appname,
+      category: values.category.trim() || 'custom',
+      domains: values.domains.map((domain) => domain.trim()),
+      ips: values.ips.map((ip) => ip.trim()),
+    }),
+    onSubmit,
   });
-
-  const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  };
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    failures.clear();
-    try {
-      await onSubmit({
-        appname: values.appname,
-        category: values.category.trim() || 'custom',
-        domains: values.domains.map((domain) => domain.trim()),
-        ips: values.ips.map((ip) => ip.trim()),
-      });
-    } catch (error) {
-      handleFormError(t, error, {
-        captureFailures: failures.capture,
-        setErrors: (errors) => {
-          form.setErrors(errors);
-          focusFirstError(errors);
-        },
-      });
-    }
-  }, focusFirstError);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -132,17 +110,16 @@ function AppForm({ app, onSubmit, onCancel }: Omit<AppFormModalProps, 'opened'>)
           onAdd={() => form.insertListItem('ips', '')}
           onRemove={(index) => form.removeListItem('ips', index)}
         />
-        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            {t('policyObjects.form.cancel', 'Cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {app
+        <ObjectFormActions
+          failures={failures}
+          isSubmitting={form.submitting}
+          onCancel={onCancel}
+          submitLabel={
+            app
               ? t('policyObjects.form.save', 'Save changes')
-              : t('policyObjects.apps.form.create', 'Add app')}
-          </Button>
-        </Group>
+              : t('policyObjects.apps.form.create', 'Add app')
+          }
+        />
       </Stack>
     </form>
   );

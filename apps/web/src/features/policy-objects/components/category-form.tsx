@@ -1,12 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { CategoryInput, type WebCategory } from '@palisade/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../lib/form-errors';
-import { handleFormError } from '../api/mutation';
 import { type LineError, linesToEntries, toLineErrors } from '../utils/lines';
-import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+import { ObjectFormActions, useObjectForm } from './object-form';
 
 /** What the custom-category form edits; the domains are one per line. */
 export interface CategoryFormValues {
@@ -52,7 +51,6 @@ export function CategoryFormModal({ opened, category, onSubmit, onCancel }: Cate
  */
 export function CategoryForm({ category, onSubmit, onCancel }: Omit<CategoryFormModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const failures = useTestFailures();
 
   const toInput = (values: CategoryFormValues) => {
     const { entries, lineOf } = linesToEntries(values.domainsText);
@@ -92,42 +90,22 @@ export function CategoryForm({ category, onSubmit, onCancel }: Omit<CategoryForm
   };
 
   const validateWithSchema = zodValidator(CategoryInput, t);
-  const form = useForm<CategoryFormValues>({
-    mode: 'controlled',
+  const { form, failures, handleSubmit } = useObjectForm({
     initialValues: {
       name: category?.name ?? '',
       description: category?.description ?? '',
       domainsText: category ? category.domains.join('\n') : '',
-    },
+    } as CategoryFormValues,
     validate: (values) => {
       const { input, lineOf } = toInput(values);
       return toFormErrors(validateWithSchema(input), lineOf);
     },
+    toInput: (values): CategoryInput => toInput(values).input,
+    onSubmit,
+    toFormErrors: (errors, values) => toFormErrors(errors, toInput(values).lineOf),
   });
 
-  const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  };
-
   const count = linesToEntries(form.values.domainsText).entries.length;
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    failures.clear();
-    const { input, lineOf } = toInput(values);
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      handleFormError(t, error, {
-        captureFailures: failures.capture,
-        setErrors: (errors) => {
-          const formErrors = toFormErrors(errors, lineOf);
-          form.setErrors(formErrors);
-          focusFirstError(formErrors);
-        },
-      });
-    }
-  }, focusFirstError);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -159,17 +137,16 @@ export function CategoryForm({ category, onSubmit, onCancel }: Omit<CategoryForm
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...form.getInputProps('domainsText')}
         />
-        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            {t('policyObjects.form.cancel', 'Cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {category
+        <ObjectFormActions
+          failures={failures}
+          isSubmitting={form.submitting}
+          onCancel={onCancel}
+          submitLabel={
+            category
               ? t('policyObjects.form.save', 'Save changes')
-              : t('policyObjects.categories.form.create', 'Add category')}
-          </Button>
-        </Group>
+              : t('policyObjects.categories.form.create', 'Add category')
+          }
+        />
       </Stack>
     </form>
   );

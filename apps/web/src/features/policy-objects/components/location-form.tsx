@@ -1,11 +1,9 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { type Location, LocationInput, MAX_PORTS_LOCATIONS } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../lib/form-errors';
-import { handleFormError } from '../api/mutation';
 import { ListInput } from './list-input';
-import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+import { ObjectFormActions, useObjectForm } from './object-form';
 
 /** What the location form edits. */
 export interface LocationFormValues {
@@ -36,36 +34,16 @@ export interface LocationFormProps {
  */
 export function LocationForm({ location, onSubmit, onCancel }: LocationFormProps) {
   const { t } = useTranslation();
-  const failures = useTestFailures();
-  const form = useForm<LocationFormValues>({
-    mode: 'controlled',
+  const { form, failures, handleSubmit } = useObjectForm({
     initialValues: locationToFormValues(location),
     validate: zodValidator(LocationInput, t),
+    toInput: (values: LocationFormValues): LocationInput => ({
+      name: values.name,
+      description: values.description,
+      networks: values.networks.map((network) => network.trim()),
+    }),
+    onSubmit,
   });
-
-  const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  };
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    failures.clear();
-    try {
-      await onSubmit({
-        name: values.name,
-        description: values.description,
-        networks: values.networks.map((network) => network.trim()),
-      });
-    } catch (error) {
-      handleFormError(t, error, {
-        captureFailures: failures.capture,
-        setErrors: (errors) => {
-          form.setErrors(errors);
-          focusFirstError(errors);
-        },
-      });
-    }
-  }, focusFirstError);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -100,17 +78,16 @@ export function LocationForm({ location, onSubmit, onCancel }: LocationFormProps
           onAdd={() => form.insertListItem('networks', '')}
           onRemove={(index) => form.removeListItem('networks', index)}
         />
-        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            {t('policyObjects.form.cancel', 'Cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {location
+        <ObjectFormActions
+          failures={failures}
+          isSubmitting={form.submitting}
+          onCancel={onCancel}
+          submitLabel={
+            location
               ? t('policyObjects.form.save', 'Save changes')
-              : t('policyObjects.locations.form.create', 'Add location')}
-          </Button>
-        </Group>
+              : t('policyObjects.locations.form.create', 'Add location')
+          }
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, List, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, FileInput, List, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
   type FeedLineError,
@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { translateKey, zodValidator } from '../../../lib/form-errors';
 import { handleFormError } from '../api/mutation';
-import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+import { ObjectFormActions } from './object-form';
+import { useTestFailures } from './policy-test-failures-alert';
 
 interface UploadFeedFormValues {
   name: string;
@@ -232,15 +233,13 @@ export function UploadFeedForm({ onSubmit, onCancel }: Omit<UploadFeedFormModalP
             </List>
           </Alert>
         ) : null}
-        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            {t('policyObjects.form.cancel', 'Cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting} disabled={!canUpload}>
-            {t('policyObjects.feeds.upload.submit', 'Upload')}
-          </Button>
-        </Group>
+        <ObjectFormActions
+          failures={failures}
+          isSubmitting={form.submitting}
+          isSubmitDisabled={!canUpload}
+          onCancel={onCancel}
+          submitLabel={t('policyObjects.feeds.upload.submit', 'Upload')}
+        />
       </Stack>
     </form>
   );

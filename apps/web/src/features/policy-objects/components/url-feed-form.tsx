@@ -1,11 +1,9 @@
-import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
+import { Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { FEED_REFRESH_MINUTES, UrlFeedInput } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../lib/form-errors';
-import { handleFormError } from '../api/mutation';
 import { useRefreshLabels } from '../utils/refresh-labels';
-import { PolicyTestFailuresAlert, useTestFailures } from './policy-test-failures-alert';
+import { ObjectFormActions, useObjectForm } from './object-form';
 
 interface UrlFeedFormValues {
   name: string;
@@ -43,30 +41,12 @@ export function UrlFeedFormModal({ opened, onSubmit, onCancel }: UrlFeedFormModa
 function UrlFeedForm({ onSubmit, onCancel }: Omit<UrlFeedFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const refreshLabels = useRefreshLabels();
-  const failures = useTestFailures();
-  const form = useForm<UrlFeedFormValues>({
-    mode: 'controlled',
-    initialValues: { name: '', url: '', refreshMinutes: '1440', enabled: true },
+  const { form, failures, handleSubmit } = useObjectForm({
+    initialValues: { name: '', url: '', refreshMinutes: '1440', enabled: true } as UrlFeedFormValues,
     validate: zodValidator(UrlFeedInput, t, toInput),
+    toInput,
+    onSubmit,
   });
-  const focusFirstError = (errors: FormErrors) => {
-    const first = Object.keys(errors)[0];
-    if (first) form.getInputNode(first)?.focus();
-  };
-  const handleSubmit = form.onSubmit(async (values) => {
-    failures.clear();
-    try {
-      await onSubmit(toInput(values));
-    } catch (error) {
-      handleFormError(t, error, {
-        captureFailures: failures.capture,
-        setErrors: (errors) => {
-          form.setErrors(errors);
-          focusFirstError(errors);
-        },
-      });
-    }
-  }, focusFirstError);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -103,15 +83,12 @@ function UrlFeedForm({ onSubmit, onCancel }: Omit<UrlFeedFormModalProps, 'opened
           label={t('policyObjects.feeds.form.enabled', 'Block its entries from now on')}
           {...form.getInputProps('enabled', { type: 'checkbox' })}
         />
-        <PolicyTestFailuresAlert failures={failures.failures} onClose={failures.clear} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={form.submitting}>
-            {t('policyObjects.form.cancel', 'Cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('policyObjects.feeds.url.submit', 'Add feed')}
-          </Button>
-        </Group>
+        <ObjectFormActions
+          failures={failures}
+          isSubmitting={form.submitting}
+          onCancel={onCancel}
+          submitLabel={t('policyObjects.feeds.url.submit', 'Add feed')}
+        />
       </Stack>
     </form>
   );

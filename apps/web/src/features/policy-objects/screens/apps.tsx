@@ -7,20 +7,17 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { useApps, useDeleteApps, useSaveApp } from '../api/apps';
-import { showMutationError, showSuccess } from '../api/mutation';
 import type { AppListParams } from '../api/policy-objects-keys';
 import { AppFormModal } from '../components/app-form';
 import { CollapsibleList } from '../components/collapsible-list';
+import { useObjectEditor, useSafeDelete } from '../components/object-crud';
 import { ObjectsPageHeader } from '../components/objects-page-header';
-import { useTestFailures } from '../components/policy-test-failures-alert';
 import { RowActions } from '../components/row-actions';
-import { SafeDeleteDialog, UsedByButton } from '../components/where-used-dialog';
+import { UsedByButton } from '../components/where-used-dialog';
 import { groupByLetter, LETTERS, type Letter, parseLetter } from '../utils/letters';
 
 /** How long the search waits after the last keystroke before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
-
-type EditorState = { isOpen: false } | { isOpen: true; app?: App; key: number };
 
 /**
  * `/policy/apps`: the application catalog as an alphabetical look-up (letter bar, search, apps under letter
@@ -65,38 +62,22 @@ export function Component() {
   };
   const appsQuery = useApps(tenant, query);
 
-  const [editor, setEditor] = useState<EditorState>({ isOpen: false });
-  const [toDelete, setToDelete] = useState<App | null>(null);
-  const [isConfirmOpen, setConfirmOpen] = useState(false);
-  const deleteFailures = useTestFailures();
-  const closeEditor = () => setEditor({ isOpen: false });
-
-  const saveMutation = useSaveApp(tenant, { onError: () => {} });
-  const deleteMutation = useDeleteApps(tenant, {
-    onSuccess: () => {
-      showSuccess(t('policyObjects.apps.deleted', 'App {{name}} deleted.', { name: toDelete?.appname }));
-      setConfirmOpen(false);
-    },
-    onError: (error) => {
-      if (!deleteFailures.capture(error)) showMutationError(t, error);
-    },
+  const editor = useObjectEditor({
+    useSave: useSaveApp,
+    toVars: (app: App | undefined, body: AppInput) => ({ appid: app?.appid, body }),
+    nameOfInput: (input) => input.appname,
+    createdMessage: (name) => t('policyObjects.apps.created', 'App {{name}} added.', { name }),
+  });
+  const deletion = useSafeDelete({
+    kind: 'app',
+    idOf: (app: App) => app.appid,
+    nameOf: (app) => app.appname,
+    useDelete: useDeleteApps,
+    deletedMessage: (name) => t('policyObjects.apps.deleted', 'App {{name}} deleted.', { name }),
   });
 
-  const handleSubmit = async (input: AppInput) => {
-    const app = editor.isOpen ? editor.app : undefined;
-    await saveMutation.mutateAsync({ appid: app?.appid, body: input });
-    showSuccess(
-      app
-        ? t('policyObjects.saved', 'Changes to {{name}} saved.', { name: input.appname })
-        : t('policyObjects.apps.created', 'App {{name}} added.', { name: input.appname }),
-    );
-    closeEditor();
-  };
-
   const addButton = canCreate ? (
-    <Button onClick={() => setEditor({ isOpen: true, key: Date.now() })}>
-      {t('policyObjects.apps.add', 'Add custom app')}
-    </Button>
+    <Button onClick={() => editor.open()}>{t('policyObjects.apps.add', 'Add custom app')}</Button>
   ) : null;
 
   const renderApp = (app: App) => (
@@ -149,16 +130,8 @@ export function Component() {
         {app.custom ? (
           <RowActions
             name={app.appname}
-            onEdit={canUpdate ? () => setEditor({ isOpen: true, app, key: Date.now() }) : undefined}
-            onDelete={
-              canDelete
-                ? () => {
-                    deleteFailures.clear();
-                    setToDelete(app);
-                    setConfirmOpen(true);
-                  }
-                : undefined
-            }
+            onEdit={canUpdate ? () => editor.open(app) : undefined}
+            onDelete={canDelete ? () => deletion.ask(app) : undefined}
           />
         ) : null}
       </Table.Td>
@@ -286,27 +259,16 @@ export function Component() {
         </Group>
         {renderBody()}
       </Stack>
-      {editor.isOpen ? (
+      {editor.state.isOpen ? (
         <AppFormModal
-          key={editor.key}
+          key={editor.state.key}
           opened
-          app={editor.app}
-          onSubmit={handleSubmit}
-          onCancel={closeEditor}
+          app={editor.state.object}
+          onSubmit={editor.onSubmit}
+          onCancel={editor.close}
         />
       ) : null}
-      {toDelete ? (
-        <SafeDeleteDialog
-          opened={isConfirmOpen}
-          kind="app"
-          id={toDelete.appid}
-          name={toDelete.appname}
-          isDeleting={deleteMutation.isPending}
-          failures={deleteFailures.failures}
-          onClose={() => setConfirmOpen(false)}
-          onConfirm={() => deleteMutation.mutate([toDelete.appid])}
-        />
-      ) : null}
+      {deletion.dialog}
     </>
   );
 }

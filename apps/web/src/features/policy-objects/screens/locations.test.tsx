@@ -37,14 +37,18 @@ interface Sent {
   body: unknown;
 }
 
-function stubApi() {
+/** Answers the screen's calls; `override` answers first when it returns a response. */
+function stubApi(override?: (method: string, url: URL, body: unknown) => Response | undefined) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
       const text = await input.clone().text();
-      sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
+      const body = text ? JSON.parse(text) : undefined;
+      sent.push({ method: input.method, url, body });
+      const answer = override?.(input.method, url, body);
+      if (answer) return answer;
       if (input.method === 'GET' && url.pathname === '/api/policy/locations/acme')
         return jsonResponse([OFFICE, LAB]);
       if (input.method === 'GET' && url.pathname === '/api/policy/where-used/acme') {
@@ -145,5 +149,78 @@ describe('locations screen', () => {
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add location' })).not.toBeInTheDocument();
+  });
+
+  it('adds a location and edits one in the modal, saying so and closing it', async () => {
+    const sent = stubApi((method, url, body) => {
+      if (method === 'POST' && url.pathname === '/api/policy/locations/acme')
+        return jsonResponse({ ...LAB, ...(body as object), id: 'new' }, 201);
+      if (method === 'PUT' && url.pathname === `/api/policy/locations/acme/${OFFICE.id}`)
+        return jsonResponse({ ...OFFICE, ...(body as object) });
+      return undefined;
+    });
+    const { user } = renderScreen();
+
+    await user.click(await screen.findByRole('button', { name: 'Add location' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add location' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Warehouse');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Network 1' }), '192.0.2.128/25');
+    await user.click(within(dialog).getByRole('button', { name: 'Add location' }));
+    expect(await screen.findByText('Location Warehouse added.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add location' })).not.toBeInTheDocument(),
+    );
+    expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
+      name: 'Warehouse',
+      description: '',
+      networks: ['192.0.2.128/25'],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Head office' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Head office' });
+    const name = within(dialog).getByRole('textbox', { name: /^Name/ });
+    expect(within(dialog).getByRole('textbox', { name: 'Network 2' })).toHaveValue('198.51.100.7');
+    await user.clear(name);
+    await user.type(name, 'Berlin office');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes to Berlin office saved.')).toBeInTheDocument();
+    expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({
+      name: 'Berlin office',
+      description: 'Berlin',
+      networks: ['203.0.113.0/24', '198.51.100.7'],
+    });
+  });
+
+  it('keeps the delete dialog open with the policy tests a delete would break', async () => {
+    const sent = stubApi((method, url) =>
+      method === 'DELETE' && url.pathname === '/api/policy/locations/acme'
+        ? jsonResponse(
+            {
+              errcode: 19,
+              code: 'policy_tests_failed',
+              message: 'This change would break a policy test.',
+              failures: [
+                {
+                  testId: 't1',
+                  name: 'Office reaches the wiki',
+                  expect: 'allow',
+                  actual: 'block',
+                  rule: null,
+                },
+              ],
+            },
+            409,
+          )
+        : undefined,
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Delete Lab' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Lab?' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Delete' }));
+
+    expect(await within(dialog).findByText('Office reaches the wiki')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Delete Lab?' })).toBeInTheDocument();
+    expect(screen.queryByText('Location Lab deleted.')).not.toBeInTheDocument();
+    expect(sent.filter((s) => s.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -1,19 +1,15 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { Location, LocationInput } from '@palisade/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { useDeleteLocations, useLocations, useSaveLocation } from '../api/locations';
-import { showMutationError, showSuccess } from '../api/mutation';
 import { CollapsibleList } from '../components/collapsible-list';
 import { LocationFormModal } from '../components/location-form';
+import { useObjectEditor, useSafeDelete } from '../components/object-crud';
 import { ObjectsPageHeader } from '../components/objects-page-header';
-import { useTestFailures } from '../components/policy-test-failures-alert';
 import { RowActions } from '../components/row-actions';
-import { SafeDeleteDialog, UsedByButton } from '../components/where-used-dialog';
-
-type EditorState = { isOpen: false } | { isOpen: true; location?: Location; key: number };
+import { UsedByButton } from '../components/where-used-dialog';
 
 /**
  * `/policy/locations`: named places requests come from (public IPs and CIDR blocks), which rules can require.
@@ -27,41 +23,22 @@ export function Component() {
   const canDelete = useCan('policies:delete');
   const locationsQuery = useLocations(tenant);
 
-  const [editor, setEditor] = useState<EditorState>({ isOpen: false });
-  const [toDelete, setToDelete] = useState<Location | null>(null);
-  const [isConfirmOpen, setConfirmOpen] = useState(false);
-  const deleteFailures = useTestFailures();
-  const closeEditor = () => setEditor({ isOpen: false });
-
-  // The form shows every refusal itself (fields, broken tests, toast).
-  const saveMutation = useSaveLocation(tenant, { onError: () => {} });
-  const deleteMutation = useDeleteLocations(tenant, {
-    onSuccess: () => {
-      showSuccess(
-        t('policyObjects.locations.deleted', 'Location {{name}} deleted.', { name: toDelete?.name }),
-      );
-      setConfirmOpen(false);
-    },
-    onError: (error) => {
-      if (!deleteFailures.capture(error)) showMutationError(t, error);
-    },
+  const editor = useObjectEditor({
+    useSave: useSaveLocation,
+    toVars: (location: Location | undefined, body: LocationInput) => ({ id: location?.id, body }),
+    nameOfInput: (input) => input.name,
+    createdMessage: (name) => t('policyObjects.locations.created', 'Location {{name}} added.', { name }),
+  });
+  const deletion = useSafeDelete({
+    kind: 'location',
+    idOf: (location: Location) => location.id,
+    nameOf: (location) => location.name,
+    useDelete: useDeleteLocations,
+    deletedMessage: (name) => t('policyObjects.locations.deleted', 'Location {{name}} deleted.', { name }),
   });
 
-  const handleSubmit = async (input: LocationInput) => {
-    const location = editor.isOpen ? editor.location : undefined;
-    await saveMutation.mutateAsync({ id: location?.id, body: input });
-    showSuccess(
-      location
-        ? t('policyObjects.saved', 'Changes to {{name}} saved.', { name: input.name })
-        : t('policyObjects.locations.created', 'Location {{name}} added.', { name: input.name }),
-    );
-    closeEditor();
-  };
-
   const addButton = canCreate ? (
-    <Button onClick={() => setEditor({ isOpen: true, key: Date.now() })}>
-      {t('policyObjects.locations.add', 'Add location')}
-    </Button>
+    <Button onClick={() => editor.open()}>{t('policyObjects.locations.add', 'Add location')}</Button>
   ) : null;
 
   const renderBody = () => {
@@ -136,18 +113,8 @@ export function Component() {
                   <Table.Td>
                     <RowActions
                       name={location.name}
-                      onEdit={
-                        canUpdate ? () => setEditor({ isOpen: true, location, key: Date.now() }) : undefined
-                      }
-                      onDelete={
-                        canDelete
-                          ? () => {
-                              deleteFailures.clear();
-                              setToDelete(location);
-                              setConfirmOpen(true);
-                            }
-                          : undefined
-                      }
+                      onEdit={canUpdate ? () => editor.open(location) : undefined}
+                      onDelete={canDelete ? () => deletion.ask(location) : undefined}
                     />
                   </Table.Td>
                 ) : null}
@@ -170,27 +137,16 @@ export function Component() {
         actions={locationsQuery.data && locationsQuery.data.length > 0 ? addButton : null}
       />
       <Stack gap="md">{renderBody()}</Stack>
-      {editor.isOpen ? (
+      {editor.state.isOpen ? (
         <LocationFormModal
-          key={editor.key}
+          key={editor.state.key}
           opened
-          location={editor.location}
-          onSubmit={handleSubmit}
-          onCancel={closeEditor}
+          location={editor.state.object}
+          onSubmit={editor.onSubmit}
+          onCancel={editor.close}
         />
       ) : null}
-      {toDelete ? (
-        <SafeDeleteDialog
-          opened={isConfirmOpen}
-          kind="location"
-          id={toDelete.id}
-          name={toDelete.name}
-          isDeleting={deleteMutation.isPending}
-          failures={deleteFailures.failures}
-          onClose={() => setConfirmOpen(false)}
-          onConfirm={() => deleteMutation.mutate([toDelete.id])}
-        />
-      ) : null}
+      {deletion.dialog}
     </>
   );
 }

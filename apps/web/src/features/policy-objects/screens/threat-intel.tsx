@@ -20,11 +20,12 @@ import {
   useUploadFeed,
 } from '../api/feeds';
 import { showMutationError, showSuccess } from '../api/mutation';
+import { useSafeDelete } from '../components/object-crud';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';
 import { UploadFeedFormModal } from '../components/upload-feed-form';
 import { UrlFeedFormModal } from '../components/url-feed-form';
-import { SafeDeleteDialog, UsedByButton } from '../components/where-used-dialog';
+import { UsedByButton } from '../components/where-used-dialog';
 import { useRefreshLabels } from '../utils/refresh-labels';
 
 type OpenModal = null | { kind: 'url' | 'upload'; key: number };
@@ -47,10 +48,7 @@ export function Component() {
   const feedsQuery = useFeeds(tenant);
 
   const [modal, setModal] = useState<OpenModal>(null);
-  const [toDelete, setToDelete] = useState<Feed | null>(null);
-  const [isConfirmOpen, setConfirmOpen] = useState(false);
   const updateFailures = useTestFailures();
-  const deleteFailures = useTestFailures();
   const closeModal = () => setModal(null);
 
   const createUrlMutation = useCreateUrlFeed(tenant, { onError: () => {} });
@@ -67,14 +65,12 @@ export function Component() {
       showSuccess(t('policyObjects.feeds.refreshed', 'Feed {{name}} fetched.', { name }));
     },
   });
-  const deleteMutation = useDeleteFeeds(tenant, {
-    onSuccess: () => {
-      showSuccess(t('policyObjects.feeds.deleted', 'Feed {{name}} deleted.', { name: toDelete?.name }));
-      setConfirmOpen(false);
-    },
-    onError: (error) => {
-      if (!deleteFailures.capture(error)) showMutationError(t, error);
-    },
+  const deletion = useSafeDelete({
+    kind: 'feed',
+    idOf: (feed: Feed) => feed.id,
+    nameOf: (feed) => feed.name,
+    useDelete: useDeleteFeeds,
+    deletedMessage: (name) => t('policyObjects.feeds.deleted', 'Feed {{name}} deleted.', { name }),
   });
 
   const handleAddUrl = async (input: UrlFeedInput) => {
@@ -216,11 +212,7 @@ export function Component() {
                   variant="subtle"
                   color="red"
                   aria-label={t('policyObjects.actions.deleteNamed', 'Delete {{name}}', { name: feed.name })}
-                  onClick={() => {
-                    deleteFailures.clear();
-                    setToDelete(feed);
-                    setConfirmOpen(true);
-                  }}
+                  onClick={() => deletion.ask(feed)}
                 >
                   {t('policyObjects.actions.delete', 'Delete')}
                 </Button>
@@ -303,18 +295,7 @@ export function Component() {
       {modal?.kind === 'upload' ? (
         <UploadFeedFormModal key={modal.key} opened onSubmit={handleUpload} onCancel={closeModal} />
       ) : null}
-      {toDelete ? (
-        <SafeDeleteDialog
-          opened={isConfirmOpen}
-          kind="feed"
-          id={toDelete.id}
-          name={toDelete.name}
-          isDeleting={deleteMutation.isPending}
-          failures={deleteFailures.failures}
-          onClose={() => setConfirmOpen(false)}
-          onConfirm={() => deleteMutation.mutate([toDelete.id])}
-        />
-      ) : null}
+      {deletion.dialog}
     </>
   );
 }

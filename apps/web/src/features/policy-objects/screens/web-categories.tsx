@@ -5,21 +5,21 @@ import {
   groupThousands,
   type WebCategory,
 } from '@palisade/contracts';
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { useCategories, useDeleteCategories, useSaveCategory, useSetCategoryAction } from '../api/categories';
-import { showMutationError, showSuccess } from '../api/mutation';
+import { showMutationError } from '../api/mutation';
 import { CategoryFormModal } from '../components/category-form';
 import { CollapsibleList } from '../components/collapsible-list';
 import { DomainLookup } from '../components/domain-lookup';
+import { useObjectEditor, useSafeDelete } from '../components/object-crud';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';
 import { RowActions } from '../components/row-actions';
-import { SafeDeleteDialog, UsedByButton } from '../components/where-used-dialog';
+import { UsedByButton } from '../components/where-used-dialog';
 
-type EditorState = { isOpen: false } | { isOpen: true; category?: WebCategory; key: number };
 type CategoryClass = WebCategory['class'];
 
 const CLASSES: readonly CategoryClass[] = ['security', 'content', 'custom'];
@@ -37,12 +37,7 @@ export function Component() {
   const canDelete = useCan('policies:delete');
   const categoriesQuery = useCategories(tenant);
 
-  const [editor, setEditor] = useState<EditorState>({ isOpen: false });
-  const [toDelete, setToDelete] = useState<WebCategory | null>(null);
-  const [isConfirmOpen, setConfirmOpen] = useState(false);
   const actionFailures = useTestFailures();
-  const deleteFailures = useTestFailures();
-  const closeEditor = () => setEditor({ isOpen: false });
 
   const actionMutation = useSetCategoryAction(tenant, {
     onSuccess: () => actionFailures.clear(),
@@ -50,29 +45,19 @@ export function Component() {
       if (!actionFailures.capture(error, id)) showMutationError(t, error);
     },
   });
-  const saveMutation = useSaveCategory(tenant, { onError: () => {} });
-  const deleteMutation = useDeleteCategories(tenant, {
-    onSuccess: () => {
-      showSuccess(
-        t('policyObjects.categories.deleted', 'Category {{name}} deleted.', { name: toDelete?.name }),
-      );
-      setConfirmOpen(false);
-    },
-    onError: (error) => {
-      if (!deleteFailures.capture(error)) showMutationError(t, error);
-    },
+  const editor = useObjectEditor({
+    useSave: useSaveCategory,
+    toVars: (category: WebCategory | undefined, body: CategoryInput) => ({ id: category?.id, body }),
+    nameOfInput: (input) => input.name,
+    createdMessage: (name) => t('policyObjects.categories.created', 'Category {{name}} added.', { name }),
   });
-
-  const handleSubmit = async (input: CategoryInput) => {
-    const category = editor.isOpen ? editor.category : undefined;
-    await saveMutation.mutateAsync({ id: category?.id, body: input });
-    showSuccess(
-      category
-        ? t('policyObjects.saved', 'Changes to {{name}} saved.', { name: input.name })
-        : t('policyObjects.categories.created', 'Category {{name}} added.', { name: input.name }),
-    );
-    closeEditor();
-  };
+  const deletion = useSafeDelete({
+    kind: 'category',
+    idOf: (category: WebCategory) => category.id,
+    nameOf: (category) => category.name,
+    useDelete: useDeleteCategories,
+    deletedMessage: (name) => t('policyObjects.categories.deleted', 'Category {{name}} deleted.', { name }),
+  });
 
   const classTitles: Record<CategoryClass, string> = {
     security: t('policyObjects.categories.security', 'Security'),
@@ -97,9 +82,7 @@ export function Component() {
   ];
 
   const addButton = canCreate ? (
-    <Button onClick={() => setEditor({ isOpen: true, key: Date.now() })}>
-      {t('policyObjects.categories.add', 'Add custom category')}
-    </Button>
+    <Button onClick={() => editor.open()}>{t('policyObjects.categories.add', 'Add custom category')}</Button>
   ) : null;
 
   const renderRow = (category: WebCategory) => {
@@ -160,16 +143,8 @@ export function Component() {
             <Table.Td>
               <RowActions
                 name={category.name}
-                onEdit={canUpdate ? () => setEditor({ isOpen: true, category, key: Date.now() }) : undefined}
-                onDelete={
-                  canDelete
-                    ? () => {
-                        deleteFailures.clear();
-                        setToDelete(category);
-                        setConfirmOpen(true);
-                      }
-                    : undefined
-                }
+                onEdit={canUpdate ? () => editor.open(category) : undefined}
+                onDelete={canDelete ? () => deletion.ask(category) : undefined}
               />
             </Table.Td>
           ) : null}
@@ -263,27 +238,16 @@ export function Component() {
         <DomainLookup />
         {renderBody()}
       </Stack>
-      {editor.isOpen ? (
+      {editor.state.isOpen ? (
         <CategoryFormModal
-          key={editor.key}
+          key={editor.state.key}
           opened
-          category={editor.category}
-          onSubmit={handleSubmit}
-          onCancel={closeEditor}
+          category={editor.state.object}
+          onSubmit={editor.onSubmit}
+          onCancel={editor.close}
         />
       ) : null}
-      {toDelete ? (
-        <SafeDeleteDialog
-          opened={isConfirmOpen}
-          kind="category"
-          id={toDelete.id}
-          name={toDelete.name}
-          isDeleting={deleteMutation.isPending}
-          failures={deleteFailures.failures}
-          onClose={() => setConfirmOpen(false)}
-          onConfirm={() => deleteMutation.mutate([toDelete.id])}
-        />
-      ) : null}
+      {deletion.dialog}
     </>
   );
 }
