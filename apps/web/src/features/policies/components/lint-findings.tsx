@@ -2,7 +2,7 @@ import { Alert, List, Text } from '@mantine/core';
 import type { LintFinding } from '@palisade/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { policyDisplayName, translateMessage } from './labels';
+import { policyDisplayName, ruleDisplayName, translateMessage } from './labels';
 
 const SEVERITY_COLOR: Record<LintFinding['severity'], string> = {
   error: 'red',
@@ -62,7 +62,7 @@ export function OtherFindings({ findings, title }: { findings: LintFinding[]; ti
               {severities[finding.severity]}:
             </Text>{' '}
             {finding.rule
-              ? `${policyDisplayName(t, finding.rule.policyName)} › ${finding.rule.ruleName}: `
+              ? `${policyDisplayName(t, finding.rule.policyName)} › ${ruleDisplayName(t, finding.rule)}: `
               : ''}
             {lintText(t, finding)}
           </List.Item>

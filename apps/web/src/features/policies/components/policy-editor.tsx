@@ -46,7 +46,7 @@ import {
   toPolicyInput,
 } from '../utils/policy-form';
 import { policyValidator } from '../utils/validation';
-import { usePolicyTypeLabels } from './labels';
+import { catalogName, usePolicyTypeLabels } from './labels';
 import { OtherFindings } from './lint-findings';
 import { RuleEditor, type RuleObjectOptions, SystemRuleRow } from './rule-editor';
 import { TestFailuresAlert } from './test-failures-alert';
@@ -222,15 +222,18 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
       apps: (appsQuery.data ?? []).map((app) => ({ value: app.appid, label: app.appname })),
       categories: (categoriesQuery.data ?? []).map((category) => ({
         value: category.id,
-        label: category.name,
+        label: catalogName(t, 'category', category.id, category.name),
       })),
-      feeds: (feedsQuery.data ?? []).map((feed) => ({ value: feed.id, label: feed.name })),
+      feeds: (feedsQuery.data ?? []).map((feed) => ({
+        value: feed.id,
+        label: catalogName(t, 'feed', feed.id, feed.name),
+      })),
       locations: (locationsQuery.data ?? []).map((location) => ({
         value: location.id,
         label: location.name,
       })),
     }),
-    [appsQuery.data, categoriesQuery.data, feedsQuery.data, locationsQuery.data],
+    [appsQuery.data, categoriesQuery.data, feedsQuery.data, locationsQuery.data, t],
   );
 
   const saveMutation = useSavePolicy(tenant, { onError: () => {} });

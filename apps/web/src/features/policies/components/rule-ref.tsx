@@ -1,7 +1,7 @@
 import { Badge, Group as Row, Text, VisuallyHidden } from '@mantine/core';
 import type { RuleRef } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { policyDisplayName } from './labels';
+import { policyDisplayName, ruleDisplayName } from './labels';
 
 /** The "System" badge of system rules and derived policies. */
 export function SystemBadge() {
@@ -25,7 +25,7 @@ export function RuleRefText({ rule, size = 'sm' }: { rule: RuleRef; size?: 'xs' 
         </Text>
         <VisuallyHidden component="span">{t('policies.ruleRef.separator', ', rule ')}</VisuallyHidden>
         <Text component="span" fw={600}>
-          {rule.ruleName}
+          {ruleDisplayName(t, rule)}
         </Text>
       </Text>
       {rule.system ? <SystemBadge /> : null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { translateKey } from '../../../lib/form-errors';
+import { catalogName } from '../../policies/components/labels';
 import { useCategoryLookup } from '../api/categories';
 
 /** "Which category is example.com?": the categories (and apps) a domain belongs to, from the server. */
@@ -61,10 +62,10 @@ export function DomainLookup() {
                 <List.Item key={category.id}>
                   {category.matched && category.matched !== lookup.data.domain
                     ? t('policyObjects.lookup.matchedVia', '{{name}} (through {{matched}})', {
-                        name: category.name,
+                        name: catalogName(t, 'category', category.id, category.name),
                         matched: category.matched,
                       })
-                    : category.name}
+                    : catalogName(t, 'category', category.id, category.name)}
                 </List.Item>
               ))}
             </List>

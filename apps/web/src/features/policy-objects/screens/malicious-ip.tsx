@@ -10,6 +10,7 @@ import { useDataTablePagination } from '../../../components/ui/data-table-pagina
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { PAGE_SIZES, type PageSize } from '../../../lib/list-state';
+import { catalogName } from '../../policies/components/labels';
 import { useMaliciousIps } from '../api/feeds';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 
@@ -71,7 +72,7 @@ export function Component() {
   });
 
   const sourceNames = (entry: MaliciousIp) => {
-    const names = entry.sources.map((source) => source.name);
+    const names = entry.sources.map((source) => catalogName(t, 'feed', source.id, source.name));
     return names.length > 1
       ? t('policyObjects.maliciousIps.sourceList', '{{first}} and {{last}}', {
           first: names.slice(0, -1).join(', '),
@@ -94,7 +95,7 @@ export function Component() {
         <Group gap={4} wrap="wrap">
           {entry.sources.map((source) => (
             <Badge key={source.id} variant="light" color="gray" tt="none">
-              {source.name}
+              {catalogName(t, 'feed', source.id, source.name)}
             </Badge>
           ))}
         </Group>

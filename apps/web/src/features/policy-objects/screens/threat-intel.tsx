@@ -11,6 +11,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { catalogName } from '../../policies/components/labels';
 import {
   useCreateUrlFeed,
   useDeleteFeeds,
@@ -113,12 +114,13 @@ export function Component() {
   const renderRow = (feed: Feed) => {
     const isUpdating = updateMutation.isPending && updateMutation.variables?.id === feed.id;
     const isRefreshing = refreshMutation.isPending && refreshMutation.variables === feed.id;
+    const name = catalogName(t, 'feed', feed.id, feed.name);
     return (
       <Fragment key={feed.id}>
         <Table.Tr>
           <Table.Th scope="row" fw={400} maw={280}>
             <Text size="sm" fw={500}>
-              {feed.name}
+              {name}
             </Text>
             {feed.url ? (
               <Text size="xs" c="dimmed" truncate="end" title={feed.url}>
@@ -178,7 +180,7 @@ export function Component() {
           <Table.Td>
             <Switch
               aria-label={t('policyObjects.feeds.enabledOf', 'Block the entries of {{name}}', {
-                name: feed.name,
+                name,
               })}
               checked={feed.enabled}
               disabled={!canUpdate || isUpdating}
@@ -189,7 +191,7 @@ export function Component() {
             />
           </Table.Td>
           <Table.Td>
-            <UsedByButton kind="feed" id={feed.id} name={feed.name} count={feed.usedBy} />
+            <UsedByButton kind="feed" id={feed.id} name={name} count={feed.usedBy} />
           </Table.Td>
           <Table.Td>
             <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -199,7 +201,7 @@ export function Component() {
                   variant="subtle"
                   loading={isRefreshing}
                   aria-label={t('policyObjects.feeds.refreshNamed', 'Fetch {{name}} now', {
-                    name: feed.name,
+                    name,
                   })}
                   onClick={() => refreshMutation.mutate(feed.id)}
                 >
@@ -211,7 +213,7 @@ export function Component() {
                   size="compact-sm"
                   variant="subtle"
                   color="red"
-                  aria-label={t('policyObjects.actions.deleteNamed', 'Delete {{name}}', { name: feed.name })}
+                  aria-label={t('policyObjects.actions.deleteNamed', 'Delete {{name}}', { name })}
                   onClick={() => deletion.ask(feed)}
                 >
                   {t('policyObjects.actions.delete', 'Delete')}

@@ -9,6 +9,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { catalogDescription, catalogName } from '../../policies/components/labels';
 import { useCategories, useDeleteCategories, useSaveCategory, useSetCategoryAction } from '../api/categories';
 import { showMutationError } from '../api/mutation';
 import { CategoryFormModal } from '../components/category-form';
@@ -88,16 +89,18 @@ export function Component() {
   const renderRow = (category: WebCategory) => {
     const isSaving = actionMutation.isPending && actionMutation.variables?.id === category.id;
     const isCustom = category.class === 'custom';
+    const name = catalogName(t, 'category', category.id, category.name);
+    const description = catalogDescription(t, category.id, category.description);
     return (
       <Fragment key={category.id}>
         <Table.Tr>
           <Table.Th scope="row" fw={400}>
             <Text size="sm" fw={500}>
-              {category.name}
+              {name}
             </Text>
-            {category.description ? (
+            {description ? (
               <Text size="xs" c="dimmed" lineClamp={2}>
-                {category.description}
+                {description}
               </Text>
             ) : null}
           </Table.Th>
@@ -114,7 +117,7 @@ export function Component() {
               <CollapsibleList
                 items={category.domains}
                 label={t('policyObjects.categories.examplesOf', 'example domains of {{name}}', {
-                  name: category.name,
+                  name,
                 })}
               />
             ) : null}
@@ -123,7 +126,7 @@ export function Component() {
             <SegmentedControl
               size="xs"
               aria-label={t('policyObjects.categories.actionOf', 'Action for {{name}}', {
-                name: category.name,
+                name,
               })}
               data={actionOptions}
               value={category.action}
@@ -137,12 +140,12 @@ export function Component() {
             />
           </Table.Td>
           <Table.Td>
-            <UsedByButton kind="category" id={category.id} name={category.name} count={category.usedBy} />
+            <UsedByButton kind="category" id={category.id} name={name} count={category.usedBy} />
           </Table.Td>
           {isCustom ? (
             <Table.Td>
               <RowActions
-                name={category.name}
+                name={name}
                 onEdit={canUpdate ? () => editor.open(category) : undefined}
                 onDelete={canDelete ? () => deletion.ask(category) : undefined}
               />
