@@ -90,17 +90,17 @@ export function CategoryForm({ category, onSubmit, onCancel }: Omit<CategoryForm
   };
 
   const validateWithSchema = zodValidator(CategoryInput, t);
-  const { form, failures, handleSubmit } = useObjectForm({
+  const { form, failures, handleSubmit } = useObjectForm<CategoryFormValues, CategoryInput>({
     initialValues: {
       name: category?.name ?? '',
       description: category?.description ?? '',
       domainsText: category ? category.domains.join('\n') : '',
-    } as CategoryFormValues,
+    },
     validate: (values) => {
       const { input, lineOf } = toInput(values);
       return toFormErrors(validateWithSchema(input), lineOf);
     },
-    toInput: (values): CategoryInput => toInput(values).input,
+    toInput: (values) => toInput(values).input,
     onSubmit,
     toFormErrors: (errors, values) => toFormErrors(errors, toInput(values).lineOf),
   });

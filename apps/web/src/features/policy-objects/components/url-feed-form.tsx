@@ -41,8 +41,8 @@ export function UrlFeedFormModal({ opened, onSubmit, onCancel }: UrlFeedFormModa
 function UrlFeedForm({ onSubmit, onCancel }: Omit<UrlFeedFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const refreshLabels = useRefreshLabels();
-  const { form, failures, handleSubmit } = useObjectForm({
-    initialValues: { name: '', url: '', refreshMinutes: '1440', enabled: true } as UrlFeedFormValues,
+  const { form, failures, handleSubmit } = useObjectForm<UrlFeedFormValues, UrlFeedInput>({
+    initialValues: { name: '', url: '', refreshMinutes: '1440', enabled: true },
     validate: zodValidator(UrlFeedInput, t, toInput),
     toInput,
     onSubmit,
