@@ -6,6 +6,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'policy-engine', root: 'packages/policy-engine', include: ['src/**/*.test.ts'] } },
+      // The test runner's own scripts (the closing line of npm test).
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } },
       'apps/web/vite.config.ts',
       {
         test: {
