@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { API_RATE_LIMIT, FEATURE_FLAGS, type FeatureFlag } from '@palisade/contracts';
 
@@ -10,8 +11,22 @@ export interface Config {
   /** PostgreSQL URL; when set PGlite is not used. `memory://` runs PGlite in memory (tests). */
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * `TRUST_PROXY`: the reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed — a hop count, or
+   * addresses and CIDRs (Fastify's `trustProxy`). `false` (unset): the socket's address is the client's.
+   */
+  trustProxy: number | string[] | false;
   smtpUrl: string | null;
-  isProduction: boolean;
+  /**
+   * `SECRET_KEY`: the 32-byte key (64 hex characters) that seals secrets at rest. Required with PostgreSQL; in
+   * embedded mode one is generated once into DATA_DIR when it is not set.
+   */
+  secretKey: string | null;
+  /**
+   * `DEV_OUTBOX=true`: serve the local mail outbox at /api/dev/outbox, to platform administrators only. Never with
+   * `NODE_ENV=production`.
+   */
+  devOutbox: boolean;
   adminEmail: string | null;
   adminPassword: string | null;
   demoPassword: string;
@@ -55,6 +70,35 @@ const list = (value: string | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** proxy-addr's names for the loopback, link-local and private ranges, accepted in `TRUST_PROXY` too. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `TRUST_PROXY` as Fastify's `trustProxy`: `1` (hops) or `10.0.0.2,10.1.0.0/16`. Anything else stops the start:
+ * `true` would believe a forged `X-Forwarded-For` from anyone, and a typo would silently trust nobody.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | false {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) > 0 ? Number(text) : false;
+  const entries = list(text);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const isValid =
+      rest.length === 0 &&
+      (PROXY_RANGES.includes(entry) ||
+        (version !== 0 &&
+          (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)))));
+    if (!isValid) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is neither a hop count nor an IP address or CIDR of a proxy (e.g. 1 or 10.0.0.2,10.1.0.0/16)`,
+      );
+    }
+  }
+  return entries.length > 0 ? entries : false;
+}
+
 /** Builds the configuration from an environment (defaults per the README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const root = resolve(import.meta.dirname, '../../..');
@@ -68,8 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || null,
-    isProduction: env.NODE_ENV === 'production',
+    secretKey: env.SECRET_KEY || null,
+    devOutbox: env.DEV_OUTBOX === 'true' && env.NODE_ENV !== 'production',
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     demoPassword: env.DEMO_PASSWORD || randomBytes(9).toString('base64url'),

@@ -11,6 +11,7 @@ export * from './features';
 export * from './format';
 export * from './groups';
 export * from './imports';
+export * from './nul-bytes';
 export * from './policies';
 export * from './policy-objects';
 export * from './roles';

@@ -9,6 +9,18 @@ export const PublicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
+/**
+ * `GET /health`: each dependency, and overall `ok`, `degraded` (Redis is down: rate limits count per instance)
+ * or `down` (no database: answered with 503, so a load balancer takes the instance out).
+ */
+export const Health = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  database: z.enum(['ok', 'down']),
+  /** `none` when no REDIS_URL is configured. */
+  redis: z.enum(['ok', 'down', 'none']),
+});
+export type Health = z.infer<typeof Health>;
+
 export const OutboxMail = z.object({
   id: z.string(),
   to: z.string(),
@@ -23,7 +35,15 @@ export const systemEndpoints = {
     method: 'GET',
     path: '/health',
     access: 'public',
-    summary: 'Ready check',
+    summary: 'Readiness: the database and Redis (503 without the database)',
+    tags: ['system'],
+    response: Health,
+  }),
+  healthLive: endpoint({
+    method: 'GET',
+    path: '/health/live',
+    access: 'public',
+    summary: 'Liveness: the process answers (no dependency is checked)',
     tags: ['system'],
     response: z.object({ status: z.literal('ok') }),
   }),
@@ -35,11 +55,12 @@ export const systemEndpoints = {
     tags: ['system'],
     response: PublicConfig,
   }),
+  /** Registered only with DEV_OUTBOX=true (and not in production); answered to platform administrators only. */
   outbox: endpoint({
     method: 'GET',
     path: '/dev/outbox',
-    access: 'public',
-    summary: 'Mail sent without SMTP (not in production)',
+    access: 'session',
+    summary: 'Mail kept without SMTP (DEV_OUTBOX=true; platform administrators only)',
     tags: ['system'],
     query: z.object({ to: z.string().optional() }),
     response: z.array(OutboxMail),

@@ -5,6 +5,8 @@ export interface Actor {
   id: string;
   username: string;
   role: Role;
+  /** The custom role held when `role` is `custom` (nobody edits the role they hold). */
+  customRoleId?: string | null;
   usertype: number;
   tenantId: string;
   tenantName: string;

@@ -14,7 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, tenants, users } from '../db/schema';
 import type { Actor, Ctx, TenantRef } from '../lib/context';
-import { forbidden, notFound, unauthenticated } from '../lib/errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../lib/errors';
+import { nulByteDetails } from '../lib/nul-bytes';
 import { permissionsOf } from '../modules/roles/roles.repository';
 import { findTokenForAuth, touchToken } from '../modules/tokens/tokens.repository';
 
@@ -32,9 +33,10 @@ export function bearerToken(authorization: unknown): string | null {
 }
 
 /**
- * Resolves an API token: unknown, revoked or expired answers 401 (errcode 1), like a dead session. Its
- * permissions are what it was given, never more than its owner's role holds today (a demoted owner's tokens
- * shrink with it), and only `:view` ones when it is read-only.
+ * Resolves an API token: unknown, revoked or expired answers 401 (errcode 1), like a dead session, and so does a
+ * token whose owner is suspended (a removed owner's tokens are deleted with it). Its permissions are what it was
+ * given, never more than its owner's role holds now (a demoted owner's tokens shrink with it), and only `:view`
+ * ones when it is read-only.
  */
 async function resolveTokenActor(
   database: Database,
@@ -45,7 +47,13 @@ async function resolveTokenActor(
   const tokenHash = hashToken(secret);
   const row = await findTokenForAuth(database.db, tokenHash);
   const now = Date.now();
-  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now) || row.usertype === 0) {
+  if (
+    !row ||
+    row.revokedAt ||
+    (row.expiresAt && row.expiresAt.getTime() <= now) ||
+    row.usertype === 0 ||
+    row.isSuspended
+  ) {
     throw unauthenticated();
   }
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -59,6 +67,7 @@ async function resolveTokenActor(
     // What the event log shows as the actor of the token's writes.
     username: `${row.username} (token: ${row.name})`,
     role,
+    customRoleId: row.customRoleId,
     usertype: row.usertype,
     tenantId: row.tenantId,
     tenantName: row.tenantName,
@@ -96,7 +105,8 @@ export async function resolveActor(database: Database, request: FastifyRequest):
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
+    // Suspension ends an account's sessions; the condition also holds if one was left behind.
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), eq(users.isSuspended, false)))
     .limit(1);
   if (!row) throw unauthenticated();
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -109,6 +119,7 @@ export async function resolveActor(database: Database, request: FastifyRequest):
     id: row.userId,
     username: row.username,
     role: row.role as Role,
+    customRoleId: row.customRoleId,
     usertype: row.usertype,
     tenantId: row.tenantId,
     tenantName: row.tenantName,
@@ -149,18 +160,40 @@ export function actorCan(actor: Actor, permission: Permission): boolean {
   return actor.permissions ? actor.permissions.includes(permission) : can(actor.role, permission);
 }
 
+const requestActors = new WeakMap<FastifyRequest, Promise<Actor>>();
+
+/**
+ * The request's actor, resolved once per request ({@link resolveActor}): the rate limiter keys on it and the
+ * access check of `route()` reuses it, so a session or token is looked up (and touched) once. A refusal (401) is
+ * remembered too and thrown again to whoever asks next.
+ */
+export function requestActor(database: Database, request: FastifyRequest): Promise<Actor> {
+  let actor = requestActors.get(request);
+  if (!actor) {
+    actor = resolveActor(database, request);
+    // The rate limiter only looks and may drop a refusal; the access check awaits it again.
+    actor.catch(() => undefined);
+    requestActors.set(request, actor);
+  }
+  return actor;
+}
+
 /** Session → tenant → permission, in that order: 401, then 404, then 403. */
 export async function resolveContext(
   database: Database,
   request: FastifyRequest,
   access: Access,
 ): Promise<Ctx> {
-  const actor = await resolveActor(database, request);
+  const actor = await requestActor(database, request);
   const params = (request.params ?? {}) as Record<string, string | undefined>;
-  const tenant = await resolveTenant(database, actor, params.tenant ?? params.name);
+  const name = params.tenant ?? params.name;
+  // A name holding NUL names no tenant (and PostgreSQL refuses it in the look-up): once the role is checked it is
+  // refused as bad input, like a NUL anywhere else (route()).
+  const tenant = name?.includes('\u0000') ? null : await resolveTenant(database, actor, name);
   // An API token acts only through endpoints that declare a permission: the `session` ones are the person's own
   // account (profile, password, second factor, sign-out, tokens), which automation must not touch.
   if (access === 'session' && actor.tokenId) throw forbidden();
   if (access !== 'session' && access !== 'public' && !actorCan(actor, access)) throw forbidden();
+  if (!tenant) throw invalid(nulByteDetails(request));
   return { actor, tenant, ip: request.ip ?? null };
 }

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERRORS, type ErrorEnvelope } from '@palisade/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -68,4 +70,58 @@ export function registerErrorHandler(app: FastifyInstance): void {
       message: 'Something went wrong on our side.',
     });
   });
+}
+
+const invalidRequest = (message: string): ErrorEnvelope => ({
+  errcode: ERRORS.validation_failed.errcode,
+  code: 'validation_failed',
+  message,
+});
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route, hook or error handler runs, answered
+ * with the envelope too — a URL whose percent-encoding does not decode (`FST_ERR_BAD_URL`, 400) and a path
+ * parameter longer than the router's `maxParamLength` of 100 characters (`FST_ERR_MAX_PARAM_LENGTH`, 414).
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send(invalidRequest('The URL is not valid: it holds a malformed %-encoding.'));
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send(invalidRequest('A path parameter is too long.'));
+  } else {
+    request.log.error({ err: error }, 'request failed');
+    reply.status(500).send({
+      errcode: ERRORS.internal_error.errcode,
+      code: 'internal_error',
+      message: 'Something went wrong on our side.',
+    } satisfies ErrorEnvelope);
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (malformed, headers too large, too slow)
+ * never reaches Fastify's reply; it gets the envelope written on the socket, as Fastify's default does with its
+ * own body.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(invalidRequest(message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -281,14 +281,17 @@ describe('API tokens', () => {
       const { id, secret } = await newToken(f, admin, { name: 'Used', role: 'auditor' });
       await f.app.inject({
         url: '/api/subscriber/user/acme',
-        headers: { ...bearer(secret), 'x-forwarded-for': '203.0.113.7' },
+        headers: bearer(secret),
+        // The client's own address (no TRUST_PROXY: X-Forwarded-For is not believed).
+        remoteAddress: '203.0.113.7',
       });
       const [first] = await f.database.db.select().from(apiTokens).where(eq(apiTokens.id, id));
       expect(first.lastUsedAt).not.toBeNull();
       expect(first.lastUsedIp).toBe('203.0.113.7');
       await f.app.inject({
         url: '/api/subscriber/user/acme',
-        headers: { ...bearer(secret), 'x-forwarded-for': '203.0.113.8' },
+        headers: bearer(secret),
+        remoteAddress: '203.0.113.8',
       });
       const [second] = await f.database.db.select().from(apiTokens).where(eq(apiTokens.id, id));
       expect(second.lastUsedAt?.getTime()).toBe(first.lastUsedAt?.getTime());
@@ -300,7 +303,8 @@ describe('API tokens', () => {
         .where(eq(apiTokens.id, id));
       await f.app.inject({
         url: '/api/subscriber/user/acme',
-        headers: { ...bearer(secret), 'x-forwarded-for': '203.0.113.8' },
+        headers: bearer(secret),
+        remoteAddress: '203.0.113.8',
       });
       const [third] = await f.database.db.select().from(apiTokens).where(eq(apiTokens.id, id));
       expect(third.lastUsedIp).toBe('203.0.113.8');

@@ -1,0 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** A round trip to the database. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,157 @@
+import { createRequire } from 'node:module';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { requestActor } from './auth';
+
+type Counted = { current: number; ttl: number };
+type Done = (error: Error | null, result?: Counted) => void;
+
+/** The store interface of @fastify/rate-limit 11 (its own two stores implement it). */
+interface Store {
+  incr(key: string, done: Done, timeWindow: number, max: number): void;
+  read(key: string, done: Done, timeWindow: number, max: number): void;
+  child(routeOptions: unknown): Store;
+}
+
+// The plugin's own stores: not exported by name, so loaded by path (CommonJS).
+const require = createRequire(import.meta.url);
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => Store;
+
+/** Whether Redis is being used or the counters are per instance; shared by a store and its children. */
+interface Outage {
+  isDown: boolean;
+}
+
+/**
+ * Counts in Redis while it answers and in this instance's memory while it does not, so an outage degrades the
+ * limit (each instance counts on its own) instead of failing requests. Tried again on every call: with the
+ * client's offline queue off (lib/redis.ts) a call to a disconnected Redis fails at once. Logged once per outage.
+ */
+class FallbackStore implements Store {
+  constructor(
+    private readonly shared: Store,
+    private readonly local: Store,
+    private readonly redis: Redis,
+    private readonly outage: Outage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  incr(key: string, done: Done, timeWindow: number, max: number): void {
+    this.use('incr', key, done, timeWindow, max);
+  }
+
+  read(key: string, done: Done, timeWindow: number, max: number): void {
+    this.use('read', key, done, timeWindow, max);
+  }
+
+  child(routeOptions: unknown): Store {
+    return new FallbackStore(
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.redis,
+      this.outage,
+      this.log,
+    );
+  }
+
+  private use(method: 'incr' | 'read', key: string, done: Done, timeWindow: number, max: number): void {
+    const local = () => this.local[method](key, done, timeWindow, max);
+    if (this.redis.status !== 'ready') {
+      this.down(new Error(`the connection is ${this.redis.status}`));
+      local();
+      return;
+    }
+    this.shared[method](
+      key,
+      (error, result) => {
+        if (error) {
+          this.down(error);
+          local();
+          return;
+        }
+        if (this.outage.isDown) {
+          this.outage.isDown = false;
+          this.log.info('Redis answers again: rate-limit counters are shared again');
+        }
+        done(null, result);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  private down(error: Error): void {
+    if (this.outage.isDown) return;
+    this.outage.isDown = true;
+    this.log.warn(
+      { err: error },
+      'Redis is unavailable: rate-limit counters are kept per server instance until it answers again',
+    );
+  }
+}
+
+/** A store class for the plugin (it instantiates `store` itself), closing over the clients. */
+function storeFor(redis: Redis, log: FastifyBaseLogger) {
+  const outage: Outage = { isDown: false };
+  return class extends FallbackStore {
+    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = params.continueExceeding ?? false;
+      const exponentialBackoff = params.exponentialBackoff ?? false;
+      super(
+        new RedisStore(continueExceeding, exponentialBackoff, redis, 'palisade-rl:'),
+        new LocalStore(continueExceeding, exponentialBackoff),
+        redis,
+        outage,
+        log,
+      );
+    }
+  };
+}
+
+/** Pages, assets and the health probes are not limited; the API is. */
+const isExempt = (request: FastifyRequest) =>
+  !request.url.startsWith('/api/') || request.url.startsWith('/api/health');
+
+/**
+ * The server-side limit (spec §7, ARCHITECTURE §3): `max` calls per window per caller and method+path, shared
+ * through Redis when there is one. The caller is the session or API token when it is valid, otherwise the
+ * client's address (the proxy's view of it only with TRUST_PROXY), so neither made-up tokens nor forged
+ * `X-Forwarded-For` headers open fresh buckets.
+ */
+export async function registerRateLimit(
+  app: FastifyInstance,
+  deps: { config: Config; database: Database; redis: Redis | null },
+): Promise<void> {
+  const { config, database, redis } = deps;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    ...(redis ? { store: storeFor(redis, app.log) } : {}),
+    allowList: isExempt,
+    keyGenerator: async (request) => {
+      const route = `${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
+      if (isExempt(request)) return route;
+      // Resolved once for the request: route()'s access check reuses it.
+      const who = await requestActor(database, request).then(
+        (actor) => `session:${actor.sessionHash}`,
+        () => `address:${normalizeIP(request.ip)}`,
+      );
+      return `${who}|${route}`;
+    },
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Retry in ${context.after}` }),
+  });
+}
