@@ -33,8 +33,67 @@ export interface Database {
    * before the connections go. The work must handle its own failures: a rejection here is only logged.
    */
   background(work: Promise<unknown>): void;
+  /**
+   * Receives what is sent to `channel` with NOTIFY (only on commit of the sending transaction). On PostgreSQL
+   * this is a connection of its own outside the pool, since LISTEN belongs to one connection and pooled ones go
+   * back to other work; on PGlite it is the one client. `onLost` is called once if that connection drops
+   * (PostgreSQL only): the listener is dead then and the caller opens another.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (error: Error) => void,
+  ): Promise<{ close(): Promise<void> }>;
   /** Waits for background work, then closes the connections. */
   close(): Promise<void>;
+}
+
+/** Names this server gives its listening connections (so operators and tests can tell them apart). */
+export const LISTENER_APPLICATION_NAME = 'palisade-listener';
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** A dedicated PostgreSQL connection that LISTENs on one channel; see {@link Database.listen}. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<{ close(): Promise<void> }> {
+  // TCP keep-alive, so a connection that silently died (no reset from the network) is noticed too.
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: LISTENER_APPLICATION_NAME,
+    keepAlive: true,
+  });
+  let isDone = false;
+  const lose = (error: Error) => {
+    if (isDone) return;
+    isDone = true;
+    client.end().catch(() => undefined);
+    onLost(error);
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  // Kept for the client's whole life: an 'error' event without a listener would end the process.
+  client.on('error', lose);
+  client.on('end', () => lose(new Error('the listening connection closed')));
+  try {
+    await client.connect();
+    await client.query(`LISTEN "${channel}"`);
+  } catch (error) {
+    isDone = true;
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    async close() {
+      if (isDone) return;
+      isDone = true;
+      await client.end().catch(() => undefined);
+    },
+  };
 }
 
 /**
@@ -49,6 +108,7 @@ export async function openDatabase(options: {
   let close: () => Promise<void>;
   let kind: Database['kind'];
   let runRaw: (text: string) => Promise<unknown>;
+  let listen: Database['listen'];
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server drops (restart, admin command) is replaced on next use; without a
@@ -58,6 +118,7 @@ export async function openDatabase(options: {
     close = () => pool.end();
     kind = 'postgres';
     runRaw = (text) => pool.query(text);
+    listen = (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost);
   } else {
     const dataDir = url?.startsWith('memory://') ? undefined : options.dataDir;
     const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
@@ -65,6 +126,13 @@ export async function openDatabase(options: {
     close = () => client.close();
     kind = 'pglite';
     runRaw = (text) => client.exec(text);
+    listen = async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return {
+        // The client may be gone already when the database closed first.
+        close: () => (client.closed ? Promise.resolve() : unlisten().catch(() => undefined)),
+      };
+    };
   }
   await migrate(runRaw, db);
 
@@ -78,6 +146,10 @@ export async function openDatabase(options: {
         await tx.execute(sql`set local role palisade_app`);
         return fn(tx);
       }),
+    listen(channel, onNotify, onLost) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      return listen(channel, onNotify, onLost);
+    },
     background(work) {
       const settled = work.then(
         () => undefined,

@@ -4,6 +4,7 @@ import { groups, userGroups } from '../db/schema';
 import type { Ctx } from '../lib/context';
 import * as policies from '../modules/policies/policies.service';
 import * as policyGroups from '../modules/policies/policy-groups.service';
+import { createPolicyCache } from '../modules/policies/policy-state';
 import * as policyTests from '../modules/policies/policy-tests.service';
 
 /** The QoS class video calls get in the demo (classes arrive with the gateways; any id works until then). */
@@ -36,6 +37,8 @@ async function groupIds(database: Database, tenantId: string, names: string[]): 
  */
 export async function seedPolicies(database: Database, ctx: Ctx): Promise<void> {
   const tenantId = ctx.tenant.id;
+  // The tests' answers are decided against the live policy; the seed needs no instance's cache for that.
+  const cache = createPolicyCache(database);
   await policies.createPolicy(database, ctx, {
     type: 'other',
     name: 'Block gambling',
@@ -114,7 +117,7 @@ export async function seedPolicies(database: Database, ctx: Ctx): Promise<void> 
 
   const engineer = await memberOf(database, tenantId, 'Engineering');
   const seller = await memberOf(database, tenantId, 'Sales');
-  await policyTests.createPolicyTest(database, ctx, {
+  await policyTests.createPolicyTest(database, cache, ctx, {
     name: 'Gambling is blocked',
     request: {
       ...(seller ? { userId: seller } : {}),
@@ -124,14 +127,14 @@ export async function seedPolicies(database: Database, ctx: Ctx): Promise<void> 
     expect: 'block',
   });
   if (engineer) {
-    await policyTests.createPolicyTest(database, ctx, {
+    await policyTests.createPolicyTest(database, cache, ctx, {
       name: 'Engineers reach GitHub',
       request: { userId: engineer, destination: 'https://github.com/palisade/console', protocol: 'tcp' },
       expect: 'allow',
     });
   }
   if (seller) {
-    await policyTests.createPolicyTest(database, ctx, {
+    await policyTests.createPolicyTest(database, cache, ctx, {
       name: 'Sales cannot download installers',
       request: { userId: seller, destination: 'https://downloads.example.com/setup.exe', protocol: 'tcp' },
       expect: 'block',

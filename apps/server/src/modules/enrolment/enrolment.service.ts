@@ -28,7 +28,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashToken } from '../../plugins/auth';
 import { recordEvent } from '../events/events.repository';
-import { dropCompiledPolicy } from '../policies/policy-state';
+import { markPolicyChanged } from '../policies/policy-state';
 import * as repo from './enrolment.repository';
 
 export interface EnrolmentDeps {
@@ -258,8 +258,11 @@ export function revokeUserLink(deps: EnrolmentDeps, ctx: Ctx, userId: string) {
 /** Removes devices by id (they must enrol again); unknown ids and other tenants' ids are skipped. */
 export async function deleteDevices(deps: EnrolmentDeps, ctx: Ctx, ids: string[]) {
   const tenantId = ctx.tenant.id;
-  const result = await deps.database.tenantTx(tenantId, async (tx) => {
+  return deps.database.tenantTx(tenantId, async (tx) => {
     const before = await repo.getDevices(tx, tenantId, [...new Set(ids)]);
+    // The compiled policy names the devices of policy groups: every instance decides the next request on the
+    // new state. Marked before the delete, so the policy version is locked first, as every policy change does.
+    if (before.length > 0) await markPolicyChanged(tx, tenantId);
     const policyGroups = await repo.policyGroupsOfDevices(
       tx,
       tenantId,
@@ -284,9 +287,6 @@ export async function deleteDevices(deps: EnrolmentDeps, ctx: Ctx, ids: string[]
     }
     return { deleted: deleted.size };
   });
-  // The compiled policy named the devices of its policy groups: decide the next request on the new state.
-  if (result.deleted > 0) dropCompiledPolicy(tenantId);
-  return result;
 }
 
 /** Devices for a picker (policy groups, the simulator). */

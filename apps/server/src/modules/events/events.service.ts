@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
+import { claimScheduledRun } from '../../lib/scheduled-runs';
 import * as repo from './events.repository';
 
 /** How often the purge job deletes events past each tenant's retention. */
@@ -177,13 +178,23 @@ export async function purgeExpiredEvents(database: Database): Promise<number> {
   return deleted;
 }
 
+/**
+ * One tick of the hourly purge: purges only when no server instance has in the last interval (less a minute
+ * for timer drift), claimed atomically in the database, so several instances purge once an hour between them.
+ * Answers how many events went, or null when the run belonged to another instance.
+ */
+export async function runScheduledPurge(database: Database): Promise<number | null> {
+  const isMine = await claimScheduledRun(database.db, 'event-purge', EVENT_PURGE_INTERVAL_MS - 60_000);
+  return isMine ? purgeExpiredEvents(database) : null;
+}
+
 /** Starts the hourly purge; returns the function that stops it (the app's close() calls it). */
 export function startEventPurge(database: Database, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => {
     database.background(
-      purgeExpiredEvents(database)
+      runScheduledPurge(database)
         .then((deleted) => {
-          if (deleted > 0) log.info({ deleted }, 'purged admin events past retention');
+          if (deleted) log.info({ deleted }, 'purged admin events past retention');
         })
         .catch((err: unknown) => log.error({ err }, 'admin event purge failed')),
     );

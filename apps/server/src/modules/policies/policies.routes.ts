@@ -4,11 +4,15 @@ import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
 import * as policies from './policies.service';
 import * as groups from './policy-groups.service';
+import type { PolicyCache } from './policy-state';
 import * as tests from './policy-tests.service';
 import { userPolicyView } from './user-policy-view.service';
 
-/** Policies and their rules, policy groups, policy tests, the simulator, lint and where-used. */
-export function policiesRoutes(app: FastifyInstance, database: Database) {
+/**
+ * Policies and their rules, policy groups, policy tests, the simulator, lint and where-used. Decisions use
+ * `cache`, the app instance's compiled policies.
+ */
+export function policiesRoutes(app: FastifyInstance, database: Database, cache: PolicyCache) {
   route(app, database, e.listPolicies, ({ ctx }) => policies.listPolicies(database, ctx));
   route(app, database, e.getPolicy, ({ ctx, params }) => policies.getPolicy(database, ctx, params.id));
   route(app, database, e.createPolicy, ({ ctx, body }) => policies.createPolicy(database, ctx, body));
@@ -25,19 +29,21 @@ export function policiesRoutes(app: FastifyInstance, database: Database) {
     policies.reorderPolicies(database, ctx, body.list, body.ids),
   );
   route(app, database, e.deletePolicies, ({ ctx, body }) => policies.deletePolicies(database, ctx, body.ids));
-  route(app, database, e.listRoutes, ({ ctx }) => policies.listRoutes(database, ctx));
-  route(app, database, e.simulate, ({ ctx, body }) => policies.simulate(database, ctx, body));
-  route(app, database, e.lint, ({ ctx, body }) => policies.lintPolicies(database, ctx, body.draft));
+  route(app, database, e.listRoutes, ({ ctx }) => policies.listRoutes(cache, ctx));
+  route(app, database, e.simulate, ({ ctx, body }) => policies.simulate(database, cache, ctx, body));
+  route(app, database, e.lint, ({ ctx, body }) => policies.lintPolicies(database, cache, ctx, body.draft));
   route(app, database, e.whereUsed, ({ ctx, query }) =>
     policies.whereUsed(database, ctx, query.kind, query.id),
   );
 
   route(app, database, e.userPolicyView, ({ ctx, query }) => userPolicyView(database, ctx, query));
 
-  route(app, database, e.listPolicyTests, ({ ctx }) => tests.listPolicyTests(database, ctx));
-  route(app, database, e.createPolicyTest, ({ ctx, body }) => tests.createPolicyTest(database, ctx, body));
+  route(app, database, e.listPolicyTests, ({ ctx }) => tests.listPolicyTests(database, cache, ctx));
+  route(app, database, e.createPolicyTest, ({ ctx, body }) =>
+    tests.createPolicyTest(database, cache, ctx, body),
+  );
   route(app, database, e.updatePolicyTest, ({ ctx, params, body }) =>
-    tests.updatePolicyTest(database, ctx, params.id, body),
+    tests.updatePolicyTest(database, cache, ctx, params.id, body),
   );
   route(app, database, e.deletePolicyTests, ({ ctx, body }) =>
     tests.deletePolicyTests(database, ctx, body.ids),

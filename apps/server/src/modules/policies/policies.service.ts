@@ -29,10 +29,10 @@ import * as repo from './policies.repository';
 import {
   commitPolicyChange,
   commitPolicyChangeWithState,
-  compiledFor,
   compileInput,
   enginePrecedence,
   loadEngineInput,
+  type PolicyCache,
   resolveRequest,
 } from './policy-state';
 import { checkPolicy, normaliseMatcher, type PolicyData, type RuleData } from './policy-validation';
@@ -162,8 +162,8 @@ export function getPolicy(database: Database, ctx: Ctx, id: string): Promise<Pol
 }
 
 /** Every ROUTE rule of the tenant (system ones included), in the order the engine evaluates them. */
-export async function listRoutes(database: Database, ctx: Ctx) {
-  const { compiled } = await compiledFor(database, ctx.tenant.id);
+export async function listRoutes(cache: PolicyCache, ctx: Ctx) {
+  const { compiled } = await cache.compiledFor(ctx.tenant.id);
   return compiled.rules
     .filter((r) => r.type === 'ROUTE')
     .map((r) => ({ ...r.ref, url: r.rule.url, target: r.rule.target, ports: r.rule.ports }));
@@ -448,13 +448,18 @@ async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData): Promi
 }
 
 /** Decides a request against the live policy or a draft, with the full trace. Never writes. */
-export async function simulate(database: Database, ctx: Ctx, body: z.output<typeof SimulateBody>) {
+export async function simulate(
+  database: Database,
+  cache: PolicyCache,
+  ctx: Ctx,
+  body: z.output<typeof SimulateBody>,
+) {
   const tenantId = ctx.tenant.id;
   const { resolved, draftInput } = await database.tenantTx(tenantId, async (tx) => ({
     resolved: await resolveRequest(tx, tenantId, body.request, 'body.request'),
     draftInput: body.draft ? await inputWithDraft(tx, tenantId, body.draft) : null,
   }));
-  const compiled = draftInput ? compileInput(draftInput) : (await compiledFor(database, tenantId)).compiled;
+  const compiled = draftInput ? compileInput(draftInput) : (await cache.compiledFor(tenantId)).compiled;
   const e = explain(compiled, resolved.request);
   const result: SimulationResult = {
     decision: e.decision,
@@ -480,11 +485,16 @@ export async function simulate(database: Database, ctx: Ctx, body: z.output<type
 }
 
 /** Lint findings of the live policy, or of the live policy with a draft in place. */
-export async function lintPolicies(database: Database, ctx: Ctx, draft?: DraftData): Promise<LintFinding[]> {
+export async function lintPolicies(
+  database: Database,
+  cache: PolicyCache,
+  ctx: Ctx,
+  draft?: DraftData,
+): Promise<LintFinding[]> {
   const tenantId = ctx.tenant.id;
   const input = draft
     ? await database.tenantTx(tenantId, (tx) => inputWithDraft(tx, tenantId, draft))
-    : (await compiledFor(database, tenantId)).input;
+    : (await cache.compiledFor(tenantId)).input;
   return lint(input);
 }
 

@@ -58,3 +58,56 @@ export function policyApi(f: Fixture) {
     },
   };
 }
+
+/** What {@link pinMembershipScenario} sets up. */
+export interface MembershipScenario {
+  owner: string;
+  /** A group a policy group assigns "block social.example" to. */
+  guarded: string;
+  /** In `guarded`: pinned as blocked. */
+  inside: string;
+  /** In no group: pinned as allowed. */
+  outside: string;
+  /** In no group, in no test. */
+  free: string;
+  blockedTest: string;
+  allowedTest: string;
+}
+
+/**
+ * Pins decisions that memberships decide, for the tests of the membership guard (users and groups areas): a group
+ * whose policy blocks social.example, a member pinned as blocked and a user outside pinned as allowed.
+ */
+export async function pinMembershipScenario(f: Fixture): Promise<MembershipScenario> {
+  const api = policyApi(f);
+  const owner = await f.signIn('admin@acme.test');
+  const group = await api.call('POST', '/api/groups/acme', owner, { name: 'Guarded' });
+  expect(group.statusCode, group.body).toBe(201);
+  const guarded: string = group.json().id;
+  const policy = await api.create(owner, {
+    type: 'other',
+    name: 'Block social',
+    rules: [rule({ name: 'Social', url: 'social.example' })],
+  });
+  const bundle = await api.call('POST', '/api/policy/group/acme', owner, {
+    name: 'Social for Guarded',
+    policyIds: [policy],
+    groupIds: [guarded],
+  });
+  expect(bundle.statusCode, bundle.body).toBe(201);
+  const inside = await api.createUser(owner, 'pinned-inside', [guarded]);
+  const outside = await api.createUser(owner, 'pinned-outside');
+  const free = await api.createUser(owner, 'unpinned');
+  const blocked = await api.createTest(owner, {
+    name: 'Inside is blocked',
+    request: { userId: inside, destination: 'https://social.example/' },
+    expect: 'block',
+  });
+  const allowed = await api.createTest(owner, {
+    name: 'Outside is allowed',
+    request: { userId: outside, destination: 'https://social.example/' },
+    expect: 'allow',
+  });
+  expect([blocked.passing, allowed.passing]).toEqual([true, true]);
+  return { owner, guarded, inside, outside, free, blockedTest: blocked.id, allowedTest: allowed.id };
+}

@@ -19,6 +19,7 @@ import {
 } from '@palisade/policy-engine';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import { lookupCountry } from '../policy-objects/geoip';
@@ -88,34 +89,82 @@ export function compileInput(input: EngineInput): CompiledPolicy {
 
 // ---- The per-tenant cache of the live compiled policy ------------------------------------------------------
 
-interface Live {
+/** A tenant's live policy, compiled, with the policy version it was read at. */
+export interface LivePolicy {
+  version: number;
   compiled: CompiledPolicy;
   input: EngineInput;
 }
 
-const cache = new Map<string, Promise<Live>>();
-
-/** Forgets a tenant's compiled policy: the next decision compiles the current state. */
-export function dropCompiledPolicy(tenantId: string): void {
-  cache.delete(tenantId);
+/**
+ * One app instance's compiled policies, per tenant. Each server instance has its own (created in `buildApp`),
+ * and several may run on one database: an entry is only used while the tenant's policy version in the database
+ * is still the one it was built from, so a change committed through any instance is decided with at once.
+ */
+export interface PolicyCache {
+  /**
+   * The tenant's live policy, compiled: checks the tenant's version (one indexed read) and answers the cached
+   * build when it is current, else builds it again — shared by every decision until the next change.
+   */
+  compiledFor(tenantId: string): Promise<LivePolicy>;
+  /** Stops listening for changes. */
+  close(): void;
 }
 
 /**
- * The tenant's live policy, compiled: built on first use after a change and then shared by every decision.
- * A change drops it after its commit, so a build that read the old state is never kept past the change.
+ * Creates an instance's policy cache. With a change bus, announced versions drop stale entries right away (and
+ * a reconnected bus drops them all); without one (the seed) the version check alone keeps decisions current.
  */
-export function compiledFor(database: Database, tenantId: string): Promise<Live> {
-  const hit = cache.get(tenantId);
-  if (hit) return hit;
-  const entry = database.tenantTx(tenantId, async (tx) => {
-    const input = await loadEngineInput(tx, tenantId);
-    return { input, compiled: compileInput(input) };
+export function createPolicyCache(database: Database, changes?: ChangeBus): PolicyCache {
+  const entries = new Map<string, { version: number; live: Promise<LivePolicy> }>();
+  const unsubscribe = changes?.subscribe(repo.POLICY_TOPIC, (message) => {
+    if (message === null) {
+      entries.clear();
+      return;
+    }
+    const at = message.lastIndexOf(':');
+    const tenantId = message.slice(0, at);
+    const entry = entries.get(tenantId);
+    if (entry && entry.version < Number(message.slice(at + 1))) entries.delete(tenantId);
   });
-  cache.set(tenantId, entry);
-  entry.catch(() => {
-    if (cache.get(tenantId) === entry) cache.delete(tenantId);
-  });
-  return entry;
+  return {
+    async compiledFor(tenantId) {
+      const version = await repo.policyVersion(database.db, tenantId);
+      const hit = entries.get(tenantId);
+      if (hit && hit.version === version) return hit.live;
+      // The version is read first in the build's transaction, so the state read after it is at least that
+      // new: a change committing in between makes the next check rebuild, never keeps a stale build.
+      const live = database.tenantTx(tenantId, async (tx) => {
+        const built = await repo.policyVersion(tx, tenantId);
+        const input = await loadEngineInput(tx, tenantId);
+        return { version: built, input, compiled: compileInput(input) };
+      });
+      const entry = { version, live };
+      entries.set(tenantId, entry);
+      live.then(
+        (built) => {
+          entry.version = built.version;
+        },
+        () => {
+          if (entries.get(tenantId) === entry) entries.delete(tenantId);
+        },
+      );
+      return live;
+    },
+    close() {
+      unsubscribe?.();
+      entries.clear();
+    },
+  };
+}
+
+/**
+ * Marks the tenant's policy changed in the caller's transaction, for a change made outside
+ * {@link commitPolicyChange} that still changes what is decided (removing devices named by policy groups):
+ * every instance rebuilds its compiled policy once the transaction commits.
+ */
+export async function markPolicyChanged(tx: Tx, tenantId: string): Promise<void> {
+  await repo.bumpPolicyVersion(tx, tenantId);
 }
 
 // ---- Requests ---------------------------------------------------------------------------------------------
@@ -248,42 +297,41 @@ export async function commitPolicyChangeWithState<T>(
   change: (tx: Tx) => Promise<T>,
 ): Promise<{ result: T; input: EngineInput }> {
   const tenantId = ctx.tenant.id;
-  try {
-    return await database.tenantTx(tenantId, async (tx) => {
-      const tests = await repo.listPolicyTests(tx, tenantId);
-      const before =
-        tests.length > 0
-          ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
-          : [];
-      const result = await change(tx);
-      const input = await loadEngineInput(tx, tenantId);
-      if (tests.length > 0) {
-        const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
-        const after = await runPolicyTests(tx, tenantId, compileInput(input), tests);
-        const failures = failuresOf(after.filter((o) => passedBefore.has(o.test.id)));
-        if (failures.length > 0) {
-          throw new AppError(
-            'policy_tests_failed',
-            'This change would break policy tests.',
-            undefined,
-            undefined,
-            failures,
-          );
-        }
+  return database.tenantTx(tenantId, async (tx) => {
+    // First, so that concurrent changes to one tenant run one after the other and each is checked against
+    // the state the other committed; the new version reaches every instance when this commits.
+    await repo.bumpPolicyVersion(tx, tenantId);
+    const tests = await repo.listPolicyTests(tx, tenantId);
+    const before =
+      tests.length > 0
+        ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
+        : [];
+    const result = await change(tx);
+    const input = await loadEngineInput(tx, tenantId);
+    if (tests.length > 0) {
+      const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
+      const after = await runPolicyTests(tx, tenantId, compileInput(input), tests);
+      const failures = failuresOf(after.filter((o) => passedBefore.has(o.test.id)));
+      if (failures.length > 0) {
+        throw new AppError(
+          'policy_tests_failed',
+          'This change would break policy tests.',
+          undefined,
+          undefined,
+          failures,
+        );
       }
-      return { result, input };
-    });
-  } finally {
-    dropCompiledPolicy(tenantId);
-  }
+    }
+    return { result, input };
+  });
 }
 
 /**
  * Runs a change to a tenant's policy (policies, rules, order, policy groups, the objects rules use) in one
  * transaction, then — still inside it — compiles the resulting state and decides every policy test. When the
  * change breaks a test, it is refused with 409 `policy_tests_failed` listing the failures (PolicyTestFailure)
- * and the transaction rolls back, so nothing changes. Otherwise it commits and the tenant's compiled policy is
- * dropped, so the next decision uses the new state.
+ * and the transaction rolls back, so nothing changes. Otherwise it commits with the tenant's policy version
+ * bumped, so the next decision on any instance uses the new state.
  */
 export async function commitPolicyChange<T>(
   database: Database,

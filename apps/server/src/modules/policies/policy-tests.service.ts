@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors';
 import { recordEvent } from '../events/events.repository';
 import * as repo from './policies.repository';
 import {
-  compiledFor,
+  type PolicyCache,
   resolveRequest,
   runPolicyTests,
   type SimRequest,
@@ -34,8 +34,13 @@ function present(row: repo.PolicyTestRow, outcome: TestOutcome | null): PolicyTe
 }
 
 /** The tests (all, or these ids) with their outcome against the live policy. */
-async function withOutcomes(database: Database, tenantId: string, ids?: string[]): Promise<PolicyTest[]> {
-  const { compiled } = await compiledFor(database, tenantId);
+async function withOutcomes(
+  database: Database,
+  cache: PolicyCache,
+  tenantId: string,
+  ids?: string[],
+): Promise<PolicyTest[]> {
+  const { compiled } = await cache.compiledFor(tenantId);
   return database.tenantTx(tenantId, async (tx) => {
     const rows = await repo.listPolicyTests(tx, tenantId, ids);
     const outcomes = await runPolicyTests(tx, tenantId, compiled, rows);
@@ -49,8 +54,8 @@ async function requireTest(tx: Tx, tenantId: string, id: string) {
   return row;
 }
 
-export function listPolicyTests(database: Database, ctx: Ctx): Promise<PolicyTest[]> {
-  return withOutcomes(database, ctx.tenant.id);
+export function listPolicyTests(database: Database, cache: PolicyCache, ctx: Ctx): Promise<PolicyTest[]> {
+  return withOutcomes(database, cache, ctx.tenant.id);
 }
 
 /**
@@ -59,6 +64,7 @@ export function listPolicyTests(database: Database, ctx: Ctx): Promise<PolicyTes
  */
 export async function createPolicyTest(
   database: Database,
+  cache: PolicyCache,
   ctx: Ctx,
   input: PolicyTestData,
 ): Promise<PolicyTest> {
@@ -76,12 +82,13 @@ export async function createPolicyTest(
     });
     return testId;
   });
-  const [test] = await withOutcomes(database, tenantId, [id]);
+  const [test] = await withOutcomes(database, cache, tenantId, [id]);
   return test;
 }
 
 export async function updatePolicyTest(
   database: Database,
+  cache: PolicyCache,
   ctx: Ctx,
   id: string,
   input: PolicyTestData,
@@ -101,7 +108,7 @@ export async function updatePolicyTest(
       after: values,
     });
   });
-  const [test] = await withOutcomes(database, tenantId, [id]);
+  const [test] = await withOutcomes(database, cache, tenantId, [id]);
   return test;
 }
 

@@ -310,12 +310,13 @@ function schedulerCtx(tenantId: string): Ctx {
 }
 
 /**
- * Refreshes every URL feed whose interval has passed since its last attempt. A refresh that would break a
- * policy test is refused like any other change; the feed keeps its entries and says so in `lastError`.
- * Returns how many feeds were attempted.
+ * Refreshes every URL feed whose interval has passed since its last attempt. Each feed is claimed (its attempt
+ * stamped) before it is fetched, so when several server instances run this at once each feed is fetched by
+ * one of them. A refresh that would break a policy test is refused like any other change; the feed keeps its
+ * entries and says so in `lastError`. Returns how many feeds this call attempted.
  */
 export async function refreshDueFeeds(database: Database, log?: FastifyBaseLogger): Promise<number> {
-  const due = await repo.dueUrlFeeds(database.db);
+  const due = await repo.claimDueUrlFeeds(database.db);
   for (const { tenantId, id } of due) {
     const row = await database.tenantTx(tenantId, (tx) => repo.getFeedRow(tx, tenantId, id));
     if (row?.kind !== 'url' || !row.url) continue;

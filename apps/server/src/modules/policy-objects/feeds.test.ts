@@ -1,8 +1,9 @@
+import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_FEED_BYTES } from '@palisade/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { setFeedPrivateNetworks } from './feeds';
 import { refreshDueFeeds } from './feeds.service';
@@ -25,10 +26,13 @@ let t: Tokens;
 const pages = new Map<string, string>();
 let server: Server;
 let base: string;
+/** How many requests the feed server has seen. */
+let requests = 0;
 
 beforeAll(async () => {
   t = await signInAll(f);
   server = createServer((req, res) => {
+    requests += 1;
     if (req.url?.startsWith('/redirect?to=')) {
       res.writeHead(302, { location: decodeURIComponent(req.url.slice('/redirect?to='.length)) });
       res.end();
@@ -239,6 +243,56 @@ describe('feeds API', () => {
         );
       } finally {
         setFeedPrivateNetworks(true);
+      }
+    });
+
+    it('resolves a feed host once and connects to the very address it checked (no DNS-rebinding window)', async () => {
+      pages.set('/pinned.txt', '203.0.113.62\n');
+      const port = new globalThis.URL(base).port;
+      const asked: string[] = [];
+      let answer = '127.0.0.1';
+      // A DNS that answers what the test says, and counts the questions.
+      const lookup = vi.spyOn(dns, 'lookup').mockImplementation(((
+        hostname: string,
+        _options: unknown,
+        callback: (error: Error | null, addresses: { address: string; family: number }[]) => void,
+      ) => {
+        asked.push(hostname);
+        callback(null, [{ address: answer, family: 4 }]);
+      }) as never);
+      try {
+        const pinned = await addUrlFeed({
+          name: 'Pinned feed',
+          url: `http://feeds.rebind.test:${port}/pinned.txt`,
+        });
+        // The name exists only in this stand-in DNS: the connection went to the address it answered.
+        expect(pinned.json()).toMatchObject({ ipCount: 1, lastError: null });
+        expect(asked).toEqual(['feeds.rebind.test']);
+
+        setFeedPrivateNetworks(false);
+        asked.length = 0;
+        const before = requests;
+        const refused = await addUrlFeed({
+          name: 'Rebound feed',
+          url: `http://feeds.rebind.test:${port}/pinned.txt`,
+        });
+        expect(refused.json()).toMatchObject({
+          ipCount: 0,
+          lastError: 'The feed address 127.0.0.1 is in a private or reserved network',
+        });
+        expect(asked).toEqual(['feeds.rebind.test']);
+        expect(requests).toBe(before);
+        answer = '10.1.2.3';
+        const internal = await addUrlFeed({
+          name: 'Internal feed',
+          url: `http://feeds.rebind.test:${port}/x.txt`,
+        });
+        expect(internal.json().lastError).toBe(
+          'The feed address 10.1.2.3 is in a private or reserved network',
+        );
+      } finally {
+        setFeedPrivateNetworks(true);
+        lookup.mockRestore();
       }
     });
 

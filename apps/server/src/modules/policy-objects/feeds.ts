@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import dns, { type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
 import {
   type FeedKind,
   formatIpv4,
@@ -10,6 +10,7 @@ import {
   parseFeedText,
   parseIpv4,
 } from '@palisade/contracts';
+import { Agent, fetch } from 'undici';
 import type { Tx } from '../../db/client';
 import { BUILTIN_FEEDS } from './data/feeds';
 import { isSpecialPurposeIpv4 } from './geoip';
@@ -82,20 +83,44 @@ export function setFeedPrivateNetworks(allow: boolean): void {
   allowPrivateNetworks = allow;
 }
 
-/**
- * Refuses a feed URL whose host is, or resolves to, a special-purpose address (private, loopback, link-local,
- * IPv6 other than global unicast) unless allowed: a feed must not become a way into the server's network.
- * Answers the reason, or null when the address may be fetched.
- */
-async function refusedAddress(url: URL): Promise<string | null> {
-  if (allowPrivateNetworks) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true });
-  for (const { address, family } of addresses) {
-    const special = family === 4 ? isSpecialPurposeIpv4(address) : !/^[23]/.test(address);
-    if (special) return `The feed address ${address} is in a private or reserved network`;
+/** Whether an address is private, loopback, link-local or otherwise special (IPv6: anything but global unicast). */
+const isSpecialAddress = (address: string, family: number) =>
+  family === 4 ? isSpecialPurposeIpv4(address) : !/^[23]/.test(address);
+
+/** A feed host that is, or resolves to, an address feeds may not reach. */
+class RefusedAddressError extends Error {
+  constructor(readonly address: string) {
+    super(`The feed address ${address} is in a private or reserved network`);
   }
-  return null;
+}
+
+/**
+ * Resolves a feed host once, refuses it when any of its addresses is special-purpose, and hands the connection
+ * exactly the addresses it checked: there is no second look-up a rebinding DNS server could answer differently.
+ * (`dns.lookup` through the module object, so tests can stand in for DNS.)
+ */
+const checkedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as LookupAddress[];
+    const refused = allowPrivateNetworks
+      ? undefined
+      : list.find((a) => isSpecialAddress(a.address, a.family));
+    if (refused) return callback(new RefusedAddressError(refused.address), '', 0);
+    if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, list);
+    callback(null, list[0].address, list[0].family);
+  });
+};
+
+/**
+ * Refuses a feed URL whose host is a special-purpose address written out (no look-up happens for those); names
+ * are checked when the connection resolves them. Answers the reason, or null.
+ */
+function refusedLiteral(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  if (allowPrivateNetworks || family === 0 || !isSpecialAddress(host, family)) return null;
+  return new RefusedAddressError(host).message;
 }
 
 export type FetchOutcome =
@@ -130,16 +155,19 @@ async function readLimited(response: Response): Promise<string | null> {
  */
 export async function fetchFeed(url: string): Promise<FetchOutcome> {
   let text: string | null;
+  // Connections of this fetch only, each host through checkedLookup; none is kept for later.
+  const agent = new Agent({ connect: { lookup: checkedLookup } });
   try {
     const signal = AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS);
     // Redirects are followed by hand so that every hop's address is checked.
     let target = new URL(url);
     let response: Response;
     for (let hop = 0; ; hop++) {
-      const refused = await refusedAddress(target);
+      const refused = refusedLiteral(target);
       if (refused) return { ok: false, error: refused };
       response = await fetch(target, {
         signal,
+        dispatcher: agent,
         redirect: 'manual',
         headers: { accept: 'text/plain, */*;q=0.5', 'user-agent': 'Palisade feed fetcher' },
       });
@@ -164,10 +192,13 @@ export async function fetchFeed(url: string): Promise<FetchOutcome> {
       return { ok: false, error: `No answer within ${FEED_FETCH_TIMEOUT_MS / 1000} s` };
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    if (cause instanceof RefusedAddressError) return { ok: false, error: cause.message };
     return {
       ok: false,
       error: `Could not fetch: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
     };
+  } finally {
+    await agent.destroy().catch(() => undefined);
   }
   if (text === null) return { ok: false, error: `Larger than ${MAX_FEED_BYTES / 1024 / 1024} MB` };
   const parsed = parseFeedText(text);

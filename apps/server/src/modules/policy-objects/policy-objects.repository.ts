@@ -362,18 +362,28 @@ export function deleteFeeds(tx: Tx, tenantId: string, ids: string[]): Promise<Fe
 }
 
 /**
- * URL feeds of every tenant whose refresh is due: the last attempt (a refresh, or a failed try, which
- * touches `updated_at`) is older than the feed's interval. Owner access: the scheduler works across tenants.
+ * Claims the URL feeds of every tenant whose refresh is due — the last attempt (a claim, a refresh, or a failed
+ * try, which all touch `updated_at`) is older than the feed's interval — by stamping the attempt now, in one
+ * statement. Rows another instance is claiming are skipped (`SKIP LOCKED`), and a claimed feed is not due
+ * again until its interval has passed, so of several instances ticking together only one fetches each feed.
+ * Owner access: the scheduler works across tenants.
  */
-export async function dueUrlFeeds(db: Db): Promise<{ tenantId: string; id: string }[]> {
+export async function claimDueUrlFeeds(db: Db): Promise<{ tenantId: string; id: string }[]> {
   const rows = await queryRows<{ tenant_id: string; id: string }>(
     db,
-    sql`select policy_feeds.tenant_id, policy_feeds.id from policy_feeds
-      where policy_feeds.kind = 'url'
-        and greatest(coalesce(policy_feeds.last_refreshed_at, policy_feeds.created_at), policy_feeds.updated_at)
-          + make_interval(mins => coalesce(policy_feeds.refresh_minutes, 1440)) <= now()
-      order by policy_feeds.updated_at
-      limit 100`,
+    sql`with due as (
+        select tenant_id, id from policy_feeds
+        where kind = 'url'
+          and greatest(coalesce(last_refreshed_at, created_at), updated_at)
+            + make_interval(mins => coalesce(refresh_minutes, 1440)) <= now()
+        order by updated_at
+        limit 100
+        for update skip locked
+      )
+      update policy_feeds set updated_at = now()
+      from due
+      where policy_feeds.tenant_id = due.tenant_id and policy_feeds.id = due.id
+      returning policy_feeds.tenant_id, policy_feeds.id`,
   );
   return rows.map((r) => ({ tenantId: String(r.tenant_id), id: String(r.id) }));
 }
