@@ -36,6 +36,17 @@ export const GroupUpdate = z.object({
 });
 export type GroupUpdate = z.input<typeof GroupUpdate>;
 
+/**
+ * A copy of a group: a new group named `name` (unique like any group's), with the source's description unless
+ * one is given, and — with `withMembers` — the source's members, all in one transaction.
+ */
+export const GroupCopyInput = z.object({
+  name: NonEmpty(GROUP_NAME_MAX),
+  description: GroupDescription.optional(),
+  withMembers: z.boolean(),
+});
+export type GroupCopyInput = z.input<typeof GroupCopyInput>;
+
 export const GROUP_SORTS = ['name', 'memberCount', 'createdAt'] as const;
 /** `q` searches the name and the description. */
 export const GroupListQuery = PageQuery.extend({ sort: z.enum(GROUP_SORTS).default('name') });
@@ -127,6 +138,17 @@ export const groupEndpoints = {
     tags: ['groups'],
     params: TenantParams,
     body: GroupInput,
+    response: Group,
+    status: 201,
+  }),
+  copyGroup: endpoint({
+    method: 'POST',
+    path: '/groups/:tenant/:id/copy',
+    access: 'groups:create',
+    summary: 'Copy a group, with its members when asked (adding members needs groups:update too)',
+    tags: ['groups'],
+    params: GroupParams,
+    body: GroupCopyInput,
     response: Group,
     status: 201,
   }),

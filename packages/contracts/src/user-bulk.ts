@@ -68,7 +68,9 @@ export type UserBulkJobAction = (typeof USER_BULK_JOB_ACTIONS)[number];
  * A bulk change or bulk delete. A list of `ids` is applied within the request in one transaction (all or
  * nothing), so its answer is already `completed`. A `match` runs after the answer, batch by batch, each batch
  * in its own transaction: poll the job for `processed`; if it fails, the batches before stay applied
- * (`processed` says how far it got) and sending the same request again finishes the rest.
+ * (`processed` says how far it got) and sending the same request again finishes the rest. Group changes and
+ * deletes are refused when they would break a policy test: a list of ids with 409 `policy_tests_failed`, a
+ * match by failing the job at the batch that would (`brokenTests`).
  */
 export const UserBulkJob = z.object({
   id: z.string(),
@@ -85,6 +87,11 @@ export const UserBulkJob = z.object({
   changed: z.number().int(),
   /** The translation key of what went wrong, when `failed`. */
   error: z.string().nullable(),
+  /**
+   * When the policy-test guard refused a batch (error `jobs.policyTestsFailed`): the names of the policy tests
+   * it would have broken. That batch saved nothing; the batches before it stay. Empty otherwise.
+   */
+  brokenTests: z.array(z.string()),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

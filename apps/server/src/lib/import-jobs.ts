@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { ImportJob, ImportRowError } from '@palisade/contracts';
+import type { ImportJob, ImportRowError, PolicyTestFailure } from '@palisade/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { importJobs } from '../db/schema';
 import type { Ctx } from './context';
 import { isCsvError } from './csv';
-import { notFound } from './errors';
+import { AppError, notFound } from './errors';
 
 /**
  * CSV imports run as jobs (table `import_jobs`): the upload is answered at once with the job, the rows are
@@ -143,6 +143,21 @@ export async function findJob(tx: Tx, tenantId: string, kind: ImportKind, id: st
 
 /** The row error of a job its server stopped running. */
 const INTERRUPTED: ImportRowError = { row: 0, field: 'job', message: 'jobs.interrupted' };
+
+/**
+ * The row errors of a job whose change the policy-test guard refused (`policy_tests_failed`), or null for any
+ * other failure: first the job's reason (`jobs.policyTestsFailed`), then one per broken test with the test's
+ * name as its field (`jobs.policyTestBroken`). Jobs that write batch by batch stop at the refused batch: it
+ * saved nothing, the batches before it stay.
+ */
+export function policyTestErrors(error: unknown): ImportRowError[] | null {
+  if (!(error instanceof AppError) || error.code !== 'policy_tests_failed') return null;
+  const failures = (error.failures ?? []) as PolicyTestFailure[];
+  return [
+    { row: 0, field: 'job', message: 'jobs.policyTestsFailed' },
+    ...failures.map((failure) => ({ row: 0, field: failure.name, message: 'jobs.policyTestBroken' })),
+  ];
+}
 
 /** How many row errors a job keeps (and answers); the count goes on beyond. */
 export const MAX_KEPT_ERRORS = 1000;

@@ -17,11 +17,13 @@ import { notFound } from '../../lib/errors';
 import {
   getImportJob,
   type ImportMode,
+  policyTestErrors,
   RowErrors,
   type RunningJob,
   startImportJob,
 } from '../../lib/import-jobs';
 import { recordEvent } from '../events/events.repository';
+import { commitPolicyChange } from '../policies/policy-state';
 import * as csvRepo from './group-csv.repository';
 import * as repo from './groups.repository';
 
@@ -135,6 +137,10 @@ export function getGroupImportJob(database: Database, ctx: Ctx, id: string): Pro
  * case) sets its description when the cell is not empty and adds the listed members; any other row creates
  * a group. Members must be end users of the tenant. `all` writes nothing when any row is bad, in one
  * transaction; `valid` writes the good rows batch by batch, each batch with its event in its own transaction.
+ *
+ * New members get their groups' policies, so every transaction goes through the policy-test guard. When it
+ * refuses, the job fails with the broken tests listed (see `policyTestErrors`): `all` saved nothing; `valid`
+ * keeps the batches before the refused one, saves nothing of that batch and stops there.
  */
 async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: string, mode: ImportMode) {
   const tenantId = ctx.tenant.id;
@@ -260,32 +266,48 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
 
   let created = 0;
   let updated = 0;
-  if (mode === 'all') {
-    await database.tenantTx(tenantId, async (tx) => {
-      const sum: Applied = { created: [], updated: [], membersAdded: 0 };
-      for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
-        const applied = await applyBatch(tx, toApply.slice(i, i + APPLY_BATCH));
-        sum.created.push(...applied.created);
-        sum.updated.push(...applied.updated);
-        sum.membersAdded += applied.membersAdded;
-      }
-      await record(tx, sum);
+  try {
+    if (mode === 'all') {
+      const sum = await commitPolicyChange(database, ctx, async (tx) => {
+        const all: Applied = { created: [], updated: [], membersAdded: 0 };
+        for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
+          const applied = await applyBatch(tx, toApply.slice(i, i + APPLY_BATCH));
+          all.created.push(...applied.created);
+          all.updated.push(...applied.updated);
+          all.membersAdded += applied.membersAdded;
+        }
+        await record(tx, all);
+        return all;
+      });
       created = sum.created.length;
       updated = sum.updated.length;
-    });
-  } else {
-    for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
-      const batch = toApply.slice(i, i + APPLY_BATCH);
-      const applied = await database.tenantTx(tenantId, async (tx) => {
-        const result = await applyBatch(tx, batch);
-        await record(tx, result);
-        return result;
-      });
-      created += applied.created.length;
-      updated += applied.updated.length;
-      await job.update({ processed: total - toApply.length + i + batch.length, created, updated });
-      await nextTurn();
+    } else {
+      for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
+        const batch = toApply.slice(i, i + APPLY_BATCH);
+        const applied = await commitPolicyChange(database, ctx, async (tx) => {
+          const result = await applyBatch(tx, batch);
+          await record(tx, result);
+          return result;
+        });
+        created += applied.created.length;
+        updated += applied.updated.length;
+        await job.update({ processed: total - toApply.length + i + batch.length, created, updated });
+        await nextTurn();
+      }
     }
+  } catch (error) {
+    const refused = policyTestErrors(error);
+    if (!refused) throw error;
+    // The skipped rows' errors stay listed after the reason the job stopped.
+    await job.update({
+      status: 'failed',
+      created,
+      updated,
+      errors: [...refused, ...errors.sorted()],
+      errorCount: errorCount + refused.length,
+      finishedAt: new Date(),
+    });
+    return;
   }
   await job.update({ status: 'completed', created, updated, processed: total, finishedAt: new Date() });
 }

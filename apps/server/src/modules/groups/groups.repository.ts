@@ -180,6 +180,17 @@ export async function addMembers(tx: Tx, tenantId: string, groupId: string, user
   return rows.map((row) => row.userId);
 }
 
+/** Gives group `toId` the end users of group `fromId` (a copy's members), in one statement at any size. */
+export async function copyMembers(tx: Tx, tenantId: string, fromId: string, toId: string): Promise<void> {
+  await tx.execute(
+    sql`insert into user_groups (tenant_id, user_id, group_id)
+      select ug.tenant_id, ug.user_id, ${toId}::uuid from user_groups ug
+      join users u on u.tenant_id = ug.tenant_id and u.id = ug.user_id
+      where ug.tenant_id = ${tenantId} and ug.group_id = ${fromId}::uuid and u.usertype = 0
+      on conflict do nothing`,
+  );
+}
+
 /** Removes memberships. Returns the user ids that were removed. */
 export async function removeMembers(tx: Tx, tenantId: string, groupId: string, userIds: string[]) {
   if (userIds.length === 0) return [];

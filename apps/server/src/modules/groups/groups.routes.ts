@@ -11,6 +11,9 @@ export function groupsRoutes(app: FastifyInstance, database: Database) {
   route(app, database, e.listGroups, ({ ctx, query }) => service.listGroups(database, ctx, query));
   route(app, database, e.getGroup, ({ ctx, params }) => service.getGroup(database, ctx, params.id));
   route(app, database, e.createGroup, ({ ctx, body }) => service.createGroup(database, ctx, body));
+  route(app, database, e.copyGroup, ({ ctx, params, body }) =>
+    service.copyGroup(database, ctx, params.id, body),
+  );
   route(app, database, e.updateGroup, ({ ctx, params, body }) =>
     service.updateGroup(database, ctx, params.id, body),
   );

@@ -1,5 +1,6 @@
 import type {
   Group,
+  GroupCopyInput,
   GroupInput,
   GroupListQuery,
   GroupMember,
@@ -9,8 +10,10 @@ import type {
 } from '@palisade/contracts';
 import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
-import { AppError, invalid, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
+import { actorCan } from '../../plugins/auth';
 import { recordEvent } from '../events/events.repository';
+import { commitPolicyChange } from '../policies/policy-state';
 import * as repo from './groups.repository';
 
 /** Maps a row to the public shape. */
@@ -76,6 +79,39 @@ export function createGroup(database: Database, ctx: Ctx, input: GroupInput) {
     .catch(rethrowUnique);
 }
 
+/**
+ * Copies a group in one transaction: a new group named `input.name` (refused like a create when the name is
+ * taken), the source's description unless another is given, and with `withMembers` the source's end users —
+ * which adds members, so it needs `groups:update` too, as adding them one call at a time did. With members it
+ * goes through the policy-test guard like every membership change; the new group is in no policy group, so
+ * the guard can only find the tests as they were.
+ */
+export async function copyGroup(database: Database, ctx: Ctx, sourceId: string, input: GroupCopyInput) {
+  if (input.withMembers && !actorCan(ctx.actor, 'groups:update')) throw forbidden();
+  const copy = async (tx: Tx) => {
+    const source = await requireGroup(tx, ctx, sourceId);
+    if (await repo.nameTaken(tx, ctx.tenant.id, input.name)) throw nameTaken();
+    const id = await repo.insertGroup(tx, ctx.tenant.id, {
+      name: input.name,
+      description: input.description ?? source.description,
+    });
+    if (input.withMembers) await repo.copyMembers(tx, ctx.tenant.id, sourceId, id);
+    const group = presentGroup(await requireGroup(tx, ctx, id));
+    await recordEvent(tx, ctx, {
+      action: 'group.copy',
+      objectType: 'group',
+      objectId: id,
+      objectName: group.name,
+      after: { ...group, copiedFrom: { id: source.id, name: source.name }, withMembers: input.withMembers },
+    });
+    return group;
+  };
+  const run = input.withMembers
+    ? commitPolicyChange(database, ctx, copy)
+    : database.tenantTx(ctx.tenant.id, copy);
+  return run.catch(rethrowUnique);
+}
+
 export function updateGroup(database: Database, ctx: Ctx, id: string, input: GroupUpdate) {
   return database
     .tenantTx(ctx.tenant.id, async (tx) => {
@@ -101,9 +137,13 @@ export function updateGroup(database: Database, ctx: Ctx, id: string, input: Gro
     .catch(rethrowUnique);
 }
 
-/** Deletes by a list of ids; memberships go with the groups. Unknown ids and other tenants' ids are skipped. */
+/**
+ * Deletes by a list of ids; memberships go with the groups. Unknown ids and other tenants' ids are skipped.
+ * Members lose what the groups brought them, so the delete is refused (409 `policy_tests_failed`, nothing
+ * deleted) when it would break a policy test.
+ */
 export function deleteGroups(database: Database, ctx: Ctx, ids: string[]) {
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
+  return commitPolicyChange(database, ctx, async (tx) => {
     const deleted = await repo.deleteGroups(tx, ctx.tenant.id, [...new Set(ids)]);
     for (const row of deleted) {
       await recordEvent(tx, ctx, {
@@ -136,10 +176,13 @@ export function listMembers(database: Database, ctx: Ctx, id: string, query: Gro
   });
 }
 
-/** Adds end users of the tenant; any id that is not one (another tenant's, an administrator's) refuses all. */
+/**
+ * Adds end users of the tenant; any id that is not one (another tenant's, an administrator's) refuses all, and
+ * so does breaking a policy test (409 `policy_tests_failed`): the group's policies now apply to them.
+ */
 export function addMembers(database: Database, ctx: Ctx, id: string, userIds: string[]) {
   const wanted = [...new Set(userIds)];
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
+  return commitPolicyChange(database, ctx, async (tx) => {
     const group = await requireGroup(tx, ctx, id);
     const found = await repo.findEndUsers(tx, ctx.tenant.id, wanted);
     if (found.length !== wanted.length) {
@@ -163,10 +206,10 @@ export function addMembers(database: Database, ctx: Ctx, id: string, userIds: st
   });
 }
 
-/** Removes members; ids that are not members are skipped. */
+/** Removes members; ids that are not members are skipped. Refused when it would break a policy test. */
 export function removeMembers(database: Database, ctx: Ctx, id: string, userIds: string[]) {
   const wanted = [...new Set(userIds)];
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
+  return commitPolicyChange(database, ctx, async (tx) => {
     const group = await requireGroup(tx, ctx, id);
     const removed = new Set(await repo.removeMembers(tx, ctx.tenant.id, id, wanted));
     if (removed.size > 0) {

@@ -195,6 +195,144 @@ describe('groups API', () => {
     });
   });
 
+  describe('POST groups/{tenant}/{id}/copy', () => {
+    const copy = (
+      id: string,
+      body: unknown,
+      headers: Record<string, string> = auth(owner),
+      tenant = 'acme',
+    ) =>
+      f.app.inject({
+        method: 'POST',
+        url: `/api/groups/${tenant}/${id}/copy`,
+        headers,
+        payload: body as object,
+      });
+    /** Acme's groups named like `name` (ignoring case). */
+    const named = async (name: string) =>
+      (await f.app.inject({ url: `/api/groups/acme?q=${encodeURIComponent(name)}`, headers: auth(owner) }))
+        .json()
+        .items.map((g: { name: string }) => g.name);
+
+    it('covers 401, 403, 404 (other tenant, unknown) and 400 with details, creating nothing', async () => {
+      const [engineering] = f.acme.groupIds;
+      const body = { name: 'Copy check', withMembers: false };
+      expect((await copy(engineering, body, {})).statusCode).toBe(401);
+      const forbidden = await copy(engineering, body, auth(auditor));
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json().code).toBe('forbidden');
+      expect((await copy(engineering, body, auth(helpdesk))).statusCode).toBe(403);
+      // Another tenant's group: through one's own tenant, through the other's, and an unknown id.
+      expect((await copy(f.globex.groupIds[0], body)).statusCode).toBe(404);
+      expect((await copy(engineering, body, auth(globexOwner), 'globex')).statusCode).toBe(404);
+      expect((await copy(engineering, body, auth(owner), 'globex')).statusCode).toBe(404);
+      expect((await copy(UNKNOWN_ID, body)).statusCode).toBe(404);
+      const bad = await copy(engineering, { name: ' ', description: 'x'.repeat(501), withMembers: 'yes' });
+      expect(bad.statusCode).toBe(400);
+      expect(
+        bad
+          .json()
+          .details.map((d: { path: string }) => d.path)
+          .sort(),
+      ).toEqual(['body.description', 'body.name', 'body.withMembers']);
+      const missing = await copy(engineering, { name: 'Copy check' });
+      expect(missing.json().details).toEqual([{ path: 'body.withMembers', message: expect.any(String) }]);
+      expect((await copy('not-a-uuid', body)).json().details[0].path).toBe('params.id');
+      expect(await named('Copy check')).toEqual([]);
+    });
+
+    it('copies name and description without the members, and logs group.copy', async () => {
+      const source = (await createGroup('acme', { name: 'Copy source', description: 'Kept text' })).json();
+      const member = await createUser('acme', 'copy.alone');
+      await f.app.inject({
+        method: 'POST',
+        url: `/api/groups/acme/${source.id}/members`,
+        headers: auth(owner),
+        payload: { userIds: [member] },
+      });
+      const res = await copy(source.id, { name: ' Copy bare ', withMembers: false });
+      expect(res.statusCode, res.body).toBe(201);
+      const group = res.json();
+      expect(group).toMatchObject({ name: 'Copy bare', description: 'Kept text', memberCount: 0 });
+      expect(group.id).not.toBe(source.id);
+      const fetched = await f.app.inject({ url: `/api/groups/acme/${group.id}`, headers: auth(owner) });
+      expect(fetched.json()).toEqual(group);
+      const [event] = (await eventsOf('group.copy')).filter((e) => e.objectId === group.id);
+      expect(event).toMatchObject({
+        objectType: 'group',
+        objectName: 'Copy bare',
+        actorName: 'admin@acme.test',
+      });
+      expect(event.after).toMatchObject({
+        name: 'Copy bare',
+        memberCount: 0,
+        copiedFrom: { id: source.id, name: 'Copy source' },
+        withMembers: false,
+      });
+    });
+
+    it("copies with the source's members in one go, leaving the source as it was", async () => {
+      const source = (await createGroup('acme', { name: 'Copy crowd', description: 'Old' })).json();
+      const members = [
+        await createUser('acme', 'copy.ann'),
+        await createUser('acme', 'copy.ben'),
+        await createUser('acme', 'copy.cat'),
+      ];
+      await f.app.inject({
+        method: 'POST',
+        url: `/api/groups/acme/${source.id}/members`,
+        headers: auth(owner),
+        payload: { userIds: members },
+      });
+      const res = await copy(source.id, { name: 'Copy crowd 2', description: 'New', withMembers: true });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ name: 'Copy crowd 2', description: 'New', memberCount: 3 });
+      const listed = await f.app.inject({
+        url: `/api/groups/acme/${res.json().id}/members`,
+        headers: auth(owner),
+      });
+      expect(listed.json().items.map((m: { username: string }) => m.username)).toEqual([
+        'copy.ann@acme.test',
+        'copy.ben@acme.test',
+        'copy.cat@acme.test',
+      ]);
+      const after = await f.app.inject({ url: `/api/groups/acme/${source.id}`, headers: auth(owner) });
+      expect(after.json()).toMatchObject({ name: 'Copy crowd', description: 'Old', memberCount: 3 });
+      const [event] = (await eventsOf('group.copy')).filter((e) => e.objectId === res.json().id);
+      expect(event.after).toMatchObject({ memberCount: 3, withMembers: true });
+    });
+
+    it('refuses a taken name (409) like a create, creating nothing', async () => {
+      const [engineering] = f.acme.groupIds;
+      const before = (await eventsOf('group.copy')).length;
+      const res = await copy(engineering, { name: ' SALES ', withMembers: true });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'conflict',
+        details: [{ path: 'body.name', message: 'validation.groupNameTaken' }],
+      });
+      expect(await named('sales')).toEqual(['Sales']);
+      expect((await eventsOf('group.copy')).length).toBe(before);
+    });
+
+    it('needs groups:update as well to bring the members along', async () => {
+      const created = await f.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: auth(owner),
+        payload: { name: 'Creates groups', permissions: ['groups:view', 'groups:create'] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const bearer = { authorization: `Bearer ${created.json().secret}` };
+      const [engineering] = f.acme.groupIds;
+      const refused = await copy(engineering, { name: 'Copy by token', withMembers: true }, bearer);
+      expect(refused.statusCode).toBe(403);
+      expect(await named('Copy by token')).toEqual([]);
+      const empty = await copy(engineering, { name: 'Copy by token', withMembers: false }, bearer);
+      expect(empty.statusCode, empty.body).toBe(201);
+    });
+  });
+
   describe('PUT groups/{tenant}/{id}', () => {
     it('covers 401, 403, 404, 400, 409 and updates with before/after in the log', async () => {
       const group = (await createGroup('acme', { name: 'Renamable', description: 'old' })).json();

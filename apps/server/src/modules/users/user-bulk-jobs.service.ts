@@ -3,8 +3,9 @@ import type { UserBulkAction, UserBulkJob, UserBulkJobAction, UserMatch } from '
 import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
-import { findJob, insertJob, type JobRow, runJob, updateJob } from '../../lib/import-jobs';
+import { findJob, insertJob, type JobRow, policyTestErrors, runJob, updateJob } from '../../lib/import-jobs';
 import { recordEvent } from '../events/events.repository';
+import { commitPolicyChange } from '../policies/policy-state';
 import * as jobs from './user-bulk-jobs.repository';
 import * as repo from './users.repository';
 
@@ -22,6 +23,11 @@ import * as repo from './users.repository';
  *   Users created after the job started are not part of it; users deleted meanwhile are skipped.
  *
  * Each operation writes one admin event (action, group, search, counts), never a row per user.
+ *
+ * Group changes and deletes change which policies apply to users, so their transactions go through the
+ * policy-test guard: a list of ids that would break a pinned test is refused with 409 `policy_tests_failed`
+ * (no job, nothing changed); a match stops at the batch that would, which saves nothing, and the job fails with
+ * `jobs.policyTestsFailed` and the broken tests' names. Access flags take no part in a decision.
  */
 export const BULK_BATCH = 5000;
 
@@ -49,6 +55,20 @@ interface StoredInput {
   match: UserMatch | null;
 }
 
+/** Runs a change in one transaction, through the policy-test guard when it changes memberships or users. */
+function inTransaction<T>(
+  database: Database,
+  ctx: Ctx,
+  input: StoredInput,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const isMembershipChange =
+    input.action === 'delete' || input.action === 'addToGroup' || input.action === 'removeFromGroup';
+  return isMembershipChange
+    ? commitPolicyChange(database, ctx, change)
+    : database.tenantTx(ctx.tenant.id, change);
+}
+
 /** Changes one batch; answers how many users actually changed. */
 function applyBatch(tx: Tx, tenantId: string, input: StoredInput, ids: string[]): Promise<number> {
   const { action, groupId } = input;
@@ -61,7 +81,8 @@ function applyBatch(tx: Tx, tenantId: string, input: StoredInput, ids: string[])
 
 export function presentBulkJob(row: JobRow): UserBulkJob {
   const input = row.input as StoredInput;
-  const [firstError] = row.errors as Array<{ message: string }>;
+  const errors = row.errors as Array<{ field: string; message: string }>;
+  const [firstError] = errors;
   return {
     id: row.id,
     status: row.status,
@@ -72,6 +93,7 @@ export function presentBulkJob(row: JobRow): UserBulkJob {
     processed: row.processed,
     changed: row.updated,
     error: firstError?.message ?? null,
+    brokenTests: errors.filter((e) => e.message === 'jobs.policyTestBroken').map((e) => e.field),
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -127,7 +149,7 @@ export async function startBulk(
 
   if (request.ids) {
     const requested = [...new Set(request.ids)];
-    const job = await database.tenantTx(tenantId, async (tx) => {
+    const job = await inTransaction(database, ctx, input, async (tx) => {
       await checkGroup(tx, ctx, input);
       const ids = await jobs.existingIds(tx, tenantId, requested);
       const row = await insertJob(tx, {
@@ -185,7 +207,7 @@ async function runBatches(database: Database, ctx: Ctx, jobId: string, input: St
     for (let start = 0; start === 0 || start < matched; start += BULK_BATCH) {
       const batch = ids.slice(start, start + BULK_BATCH);
       const isLast = start + BULK_BATCH >= matched;
-      const batchChanged = await database.tenantTx(tenantId, async (tx) => {
+      const batchChanged = await inTransaction(database, ctx, input, async (tx) => {
         const n = batch.length > 0 ? await applyBatch(tx, tenantId, input, batch) : 0;
         const after = { processed: processed + batch.length, updated: changed + n };
         if (isLast) {
@@ -211,7 +233,9 @@ async function runBatches(database: Database, ctx: Ctx, jobId: string, input: St
       await nextTurn();
     }
   } catch (error) {
-    console.error('bulk change of users failed', error);
+    const refused = policyTestErrors(error);
+    if (!refused) console.error('bulk change of users failed', error);
+    const errors = refused ?? [{ row: 0, field: 'job', message: 'error.7' }];
     await database
       .tenantTx(tenantId, async (tx) => {
         await recordBulkEvent(tx, ctx, jobId, input, { matched, processed, changed, status: 'failed' });
@@ -219,8 +243,8 @@ async function runBatches(database: Database, ctx: Ctx, jobId: string, input: St
           status: 'failed',
           processed,
           updated: changed,
-          errorCount: 1,
-          errors: [{ row: 0, field: 'job', message: 'error.7' }],
+          errorCount: errors.length,
+          errors,
           finishedAt: new Date(),
         });
       })

@@ -5,10 +5,11 @@ import {
   type UserListQuery,
   type UserUpdate,
 } from '@palisade/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { recordEvent } from '../events/events.repository';
+import { commitPolicyChange } from '../policies/policy-state';
 import * as repo from './users.repository';
 
 /** Maps a row to the public shape (spec §3 User); nothing secret is selected in the first place. */
@@ -105,38 +106,46 @@ export async function createUser(database: Database, ctx: Ctx, input: UserInput)
     .catch(rethrowUnique);
 }
 
+/**
+ * Changes a user. A change of their groups changes which policies apply to them, so it goes through the
+ * policy-test guard (409 `policy_tests_failed`, nothing saved, when it would break a test); the other fields
+ * do not take part in a decision.
+ */
 export async function updateUser(database: Database, ctx: Ctx, id: string, input: UserUpdate) {
   if (input.username && (await repo.usernameTaken(database.db, input.username, id))) throw userExists();
   const groups = input.groups ? [...new Set(input.groups)] : undefined;
   await checkGroups(database, ctx, groups);
-  return database
-    .tenantTx(ctx.tenant.id, async (tx) => {
-      const beforeRow = await repo.getUser(tx, ctx.tenant.id, id);
-      if (!beforeRow) throw notFound('User');
-      const { groups: _ignored, ...fields } = input;
-      await repo.updateUser(tx, ctx.tenant.id, id, {
-        ...fields,
-        ...(fields.username ? { username: fields.username.toLowerCase() } : {}),
-      });
-      if (groups) await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
-      const before = presentUser(beforeRow, ctx.tenant.name);
-      const after = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
-      await recordEvent(tx, ctx, {
-        action: 'user.update',
-        objectType: 'user',
-        objectId: id,
-        objectName: after.username,
-        before,
-        after,
-      });
-      return after;
-    })
-    .catch(rethrowUnique);
+  const inTransaction = <T>(change: (tx: Tx) => Promise<T>) =>
+    groups ? commitPolicyChange(database, ctx, change) : database.tenantTx(ctx.tenant.id, change);
+  return inTransaction(async (tx) => {
+    const beforeRow = await repo.getUser(tx, ctx.tenant.id, id);
+    if (!beforeRow) throw notFound('User');
+    const { groups: _ignored, ...fields } = input;
+    await repo.updateUser(tx, ctx.tenant.id, id, {
+      ...fields,
+      ...(fields.username ? { username: fields.username.toLowerCase() } : {}),
+    });
+    if (groups) await repo.setUserGroups(tx, ctx.tenant.id, id, groups);
+    const before = presentUser(beforeRow, ctx.tenant.name);
+    const after = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
+    await recordEvent(tx, ctx, {
+      action: 'user.update',
+      objectType: 'user',
+      objectId: id,
+      objectName: after.username,
+      before,
+      after,
+    });
+    return after;
+  }).catch(rethrowUnique);
 }
 
-/** Deletes by a list of ids; ids of other tenants or unknown ids are simply not deleted. */
+/**
+ * Deletes by a list of ids; ids of other tenants or unknown ids are simply not deleted. A deleted user's
+ * pinned tests decide as for a user in no group, so the delete is refused when that breaks one.
+ */
 export function deleteUsers(database: Database, ctx: Ctx, ids: string[]) {
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
+  return commitPolicyChange(database, ctx, async (tx) => {
     const deleted = await repo.deleteUsers(tx, ctx.tenant.id, [...new Set(ids)]);
     for (const row of deleted) {
       await recordEvent(tx, ctx, {

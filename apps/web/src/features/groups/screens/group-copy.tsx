@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
 import { useCopyGroup } from '../api/copy-group';
 import { useGroup } from '../api/get-group';
 import { showSuccess } from '../api/mutation-toast';
@@ -17,7 +16,7 @@ export const COPY_TYPE = 'copy';
 
 /**
  * `/groups/:id/copy`: a new group pre-filled from an existing one (its name marked as a copy, since names are
- * unique), and — unless unticked — with the same members, added once the group exists.
+ * unique), and — unless unticked — with the same members; the server copies both in one transaction.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -29,17 +28,8 @@ export function Component() {
   const sourceQuery = useGroup(tenant, id);
   const [withMembers, setWithMembers] = useState(true);
   const copyMutation = useCopyGroup(tenant, id, {
-    onSuccess: ({ group, membersError }) => {
-      if (membersError) {
-        notify(
-          t('groups.copy.membersFailed', 'Group {{name}} added, but not all members could be added to it.', {
-            name: group.name,
-          }),
-          { color: 'orange' },
-        );
-      } else {
-        showSuccess(t('groups.add.done', 'Group {{name}} added.', { name: group.name }));
-      }
+    onSuccess: (group) => {
+      showSuccess(t('groups.add.done', 'Group {{name}} added.', { name: group.name }));
       navigate(`/groups/${group.id}`);
     },
   });
@@ -64,7 +54,7 @@ export function Component() {
     return <ErrorState error={sourceQuery.error} onRetry={() => void sourceQuery.refetch()} />;
   }
   const source = sourceQuery.data;
-  // Adding members is a group update; without that right the copy starts empty.
+  // Bringing the members along needs groups:update too (the server checks it); without it the copy starts empty.
   const canCopyMembers = canUpdate && source.memberCount > 0;
 
   return (

@@ -64,6 +64,7 @@ function doneBulkJob(overrides: Partial<UserBulkJob>): UserBulkJob {
     processed: 0,
     changed: 0,
     error: null,
+    brokenTests: [],
     startedAt: '2026-03-01T10:00:00.000Z',
     finishedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,

@@ -109,15 +109,23 @@ export function Component() {
     },
     onFinished: (job, request) => {
       if (job.status === 'failed') {
-        notify(
-          t('users.bulkJob.failedText', {
-            processed: job.processed,
-            matched: job.matched,
-            defaultValue:
-              'It stopped after {{processed, number}} of {{matched, number}} users. Run it again to finish.',
-          }),
-          { color: 'red', title: t('users.bulkJob.failed', 'The bulk change failed') },
-        );
+        // Refused by the policy-test guard: running it again would stop at the same place, so say why.
+        const text =
+          job.brokenTests.length > 0
+            ? t('users.bulkJob.policyTestsText', {
+                processed: job.processed,
+                matched: job.matched,
+                tests: job.brokenTests.join(', '),
+                defaultValue:
+                  'It stopped after {{processed, number}} of {{matched, number}} users: the rest would break the policy tests {{tests}}, so it was not saved.',
+              })
+            : t('users.bulkJob.failedText', {
+                processed: job.processed,
+                matched: job.matched,
+                defaultValue:
+                  'It stopped after {{processed, number}} of {{matched, number}} users. Run it again to finish.',
+              });
+        notify(text, { color: 'red', title: t('users.bulkJob.failed', 'The bulk change failed') });
         return;
       }
       if (request.kind === 'delete') {

@@ -50,6 +50,7 @@ function makeJob(overrides: Partial<UserBulkJob>): UserBulkJob {
     processed: 0,
     changed: 0,
     error: null,
+    brokenTests: [],
     startedAt: '2026-03-01T10:00:00.000Z',
     finishedAt: null,
     ...overrides,
@@ -260,6 +261,37 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change 12,345 users' }));
     expect(
       await screen.findByText('It stopped after 5,000 of 12,345 users. Run it again to finish.'),
+    ).toBeInTheDocument();
+  });
+
+  it('names the policy tests a refused job would have broken', async () => {
+    stubApi((call) =>
+      call === 'POST /api/subscriber/user/acme/bulk'
+        ? jsonResponse(
+            makeJob({
+              status: 'failed',
+              processed: 5000,
+              changed: 5000,
+              error: 'jobs.policyTestsFailed',
+              brokenTests: ['Sales is blocked', 'Interns are allowed'],
+              action: 'enableXdr',
+            }),
+            202,
+          )
+        : undefined,
+    );
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'Alice Tester' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 12,345 users' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Enable XDR', ...POPOVER }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable XDR?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Change 12,345 users' }));
+    expect(
+      await screen.findByText(
+        'It stopped after 5,000 of 12,345 users: the rest would break the policy tests Sales is blocked, Interns are allowed, so it was not saved.',
+      ),
     ).toBeInTheDocument();
   });
 });
