@@ -49,6 +49,8 @@ export default defineConfig({
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000',
+      // The journeys read mailed links from the dev outbox (as the platform administrator).
+      DEV_OUTBOX: 'true',
     },
   },
 });

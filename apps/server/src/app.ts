@@ -1,31 +1,35 @@
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { type ChangeBus, openChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
+import { closeRedis, openRedis } from './lib/redis';
+import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPolicyCache } from './modules/policies/policy-state';
 import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
 import { startFeedRefresh } from './modules/policy-objects/feeds.service';
 import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { sealClearTotpSecrets } from './modules/session/session.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { systemRoutes, webRoutes } from './modules/web/web.routes';
-import { bearerToken, hashToken } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { handleClientError, handleFrameworkError, registerErrorHandler } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders, withoutInsecureUpgrade } from './plugins/security-headers';
 
 /** A registered route and the access it declares (for the test that no route is left unguarded). */
 export interface RouteEntry {
@@ -39,6 +43,8 @@ export interface App {
   routes: RouteEntry[];
   database: Database;
   mailer: Mailer;
+  /** Changes committed through any instance on the database (LISTEN/NOTIFY), as this instance hears them. */
+  changes: ChangeBus;
   /** Closes the HTTP server, Redis and the database (PGlite loses state or hangs otherwise). */
   close(): Promise<void>;
 }
@@ -50,14 +56,30 @@ export async function buildApp(
 ): Promise<App> {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : null;
+  // Seals secrets at rest; TOTP secrets stored in clear by an earlier version are sealed now. First, so a
+  // missing key stops the start before anything else is opened.
+  const isOnDisk = database.kind === 'pglite' && !config.databaseUrl?.startsWith('memory://');
+  const secrets = createSecretBox(
+    await loadSecretKey({
+      secretKey: config.secretKey,
+      engine: database.kind,
+      dataDir: isOnDisk ? config.dataDir : null,
+    }),
+  );
+  await sealClearTotpSecrets(database, secrets);
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   const mailer = createMailer(database, config.smtpUrl);
+  const { trustProxy } = config;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could forge their address. Fastify 5.12
+    // ignores a bare hop count, so the first `trustProxy` hops are trusted by a function.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    // The router's own refusals (bad %-encoding, over-long path parameter) answer with the error envelope too.
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,32 +90,8 @@ export async function buildApp(
   });
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:'],
-        // Served over plain HTTP on a LAN too: do not force https sub-requests.
-        'upgrade-insecure-requests': null,
-        'connect-src': ["'self'", ...(process.env.POSTHOG_HOST ? [process.env.POSTHOG_HOST] : [])],
-      },
-    },
-  });
-  // Per session (or address) and method+path, shared through Redis when there is one (spec §7, ARCHITECTURE §3).
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    redis: redis ?? undefined,
-    nameSpace: 'palisade-rl:',
-    allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
-    keyGenerator: (request) => {
-      // A session id or, without one, an API token (Bearer): each counted on its own, by its hash.
-      const token = request.headers['x-auth-token'] ?? bearerToken(request.headers.authorization);
-      const who = typeof token === 'string' && token ? hashToken(token) : request.ip;
-      return `${who}|${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    },
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Retry in ${context.after}` }),
-  });
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, { config, database, redis });
 
   await app.register(swagger, {
     openapi: {
@@ -107,15 +105,23 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: withoutInsecureUpgrade,
+  });
+
+  // This instance's own listener and compiled policies: other instances on the database have theirs.
+  const changes = await openChangeBus(database, app.log);
+  const policyCache = createPolicyCache(database, changes);
 
   await app.register(
     async (api) => {
-      sessionRoutes(api, { database, config, mailer });
+      sessionRoutes(api, { database, config, mailer, secrets });
       usersRoutes(api, database);
       groupsRoutes(api, database);
       enrolmentRoutes(api, { database, config, mailer });
-      policiesRoutes(api, database);
+      policiesRoutes(api, database, policyCache);
       policyObjectsRoutes(api, database);
       rolesRoutes(api, database);
       adminsRoutes(api, { database, config, mailer });
@@ -124,6 +130,7 @@ export async function buildApp(
       dashboardRoutes(api, database);
       eventsRoutes(api, database);
       systemRoutes(api, database, config);
+      healthRoutes(api, { database, redis });
     },
     { prefix: '/api' },
   );
@@ -139,11 +146,14 @@ export async function buildApp(
     routes,
     database,
     mailer,
+    changes,
     async close() {
       stopEventPurge();
       stopFeedRefresh();
       await app.close();
-      await redis?.quit().catch(() => undefined);
+      policyCache.close();
+      await changes.close();
+      if (redis) await closeRedis(redis);
       if (!options.database) await database.close();
     },
   };

@@ -25,6 +25,15 @@ const lines = [
   `  Palisade is running at ${url}`,
   `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${config.redisUrl ? ' + Redis' : ''}`,
   `  API docs: ${url}/api/docs`,
+  ...(config.smtpUrl
+    ? []
+    : config.devOutbox
+      ? [
+          `  Mail: no SMTP_URL: mail is kept in the outbox, for platform administrators at ${url}/api/dev/outbox`,
+        ]
+      : [
+          '  Mail: no SMTP_URL: mail is kept in the outbox; set DEV_OUTBOX=true to read it at /api/dev/outbox',
+        ]),
   ...seeded.lines,
   '',
 ];

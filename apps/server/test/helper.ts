@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { groups, tenants, users } from '../src/db/schema';
+import { groups, mailOutbox, tenants, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -43,6 +43,21 @@ export interface Fixture {
   globex: { id: string; name: string; groupIds: string[] };
   /** Signs in and returns the session token. */
   signIn(username: string, password?: string): Promise<string>;
+  /** What the fixture's app hears of committed changes. */
+  changes: App['changes'];
+  /**
+   * Starts another app instance on the same database, as a second server behind a load balancer: on PostgreSQL
+   * with its own connection pool and listener; on PGlite sharing the one database object and nothing else.
+   * Closed with the fixture.
+   */
+  startInstance(): Promise<Instance>;
+}
+
+/** A further app instance of a fixture (see {@link Fixture.startInstance}). */
+export interface Instance {
+  app: App['app'];
+  database: Database;
+  changes: App['changes'];
 }
 
 /**
@@ -55,6 +70,7 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
   const fixture = {} as Fixture;
   let built: App;
   let dropDb: (() => Promise<void>) | null = null;
+  const instances: (() => Promise<void>)[] = [];
   beforeAll(async () => {
     let databaseUrl = 'memory://';
     if (ENGINE === 'postgres') {
@@ -65,6 +81,8 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
     const config: Config = {
       ...loadConfig({ DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }, []),
       rateLimit: { max: 10_000, windowMs: 60_000 },
+      // PostgreSQL mode requires a key; one per run, like a fresh server.
+      secretKey: randomBytes(32).toString('hex'),
       ...overrides,
     };
     const database = await openDatabase({ databaseUrl, dataDir: '' });
@@ -131,6 +149,16 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
     fixture.routes = built.routes;
     fixture.database = database;
     fixture.config = config;
+    fixture.changes = built.changes;
+    fixture.startInstance = async () => {
+      const own = ENGINE === 'postgres' ? await openDatabase({ databaseUrl, dataDir: '' }) : null;
+      const other = await buildApp(config, { database: own ?? database, logger: false });
+      instances.push(async () => {
+        await other.close();
+        await own?.close();
+      });
+      return { app: other.app, database: own ?? database, changes: other.changes };
+    };
     fixture.signIn = async (username, password = PASSWORD) => {
       const res = await built.app.inject({
         method: 'POST',
@@ -142,6 +170,7 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
     };
   });
   afterAll(async () => {
+    for (const close of instances) await close();
     await built?.close();
     await fixture.database?.close();
     await dropDb?.();
@@ -149,7 +178,38 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
   return fixture;
 }
 
-/** Marks a user unverified (for the verification tests). */
-export async function setVerified(database: Database, username: string, isVerified: boolean) {
-  await database.db.update(users).set({ isEmailVerified: isVerified }).where(eq(users.username, username));
+/** The mail the local outbox holds for an address, newest first (what SMTP would have delivered). */
+export async function readOutbox(database: Database, to: string) {
+  const rows = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt));
+  return rows.map((r) => ({ subject: r.subject, text: r.bodyText }));
+}
+
+/** A platform tenant and its administrator `root@platform.test` (password PASSWORD); the fixture has none. */
+export async function addPlatformAdmin(database: Database): Promise<string> {
+  const [platform] = await database.db
+    .insert(tenants)
+    .values({
+      name: 'platform',
+      displayName: 'Platform',
+      kind: 'platform',
+      themevalue: 'light',
+      palette: 'classic',
+    })
+    .returning();
+  await database.db.insert(users).values({
+    tenantId: platform.id,
+    username: 'root@platform.test',
+    email: 'root@platform.test',
+    firstname: 'Root',
+    lastname: 'Admin',
+    usertype: 1,
+    role: 'platform_admin',
+    passwordHash: await hashPassword(PASSWORD),
+    isEmailVerified: true,
+  });
+  return 'root@platform.test';
 }

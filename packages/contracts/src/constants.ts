@@ -48,10 +48,24 @@ export const I18N_NAMESPACES = [
 ] as const;
 export const ANALYTICS_START_DELAY_MS = 500;
 
-/** Sign-in lockout: this many failures within the window lock the account for LOCKOUT_MS. */
+/**
+ * Sign-in lockout. This many wrong passwords from one source (address) within the window lock that source out of
+ * that account for LOCKOUT_MS; other sources are not locked. This many wrong second-factor codes in a row (across
+ * password steps) lock the account itself for LOCKOUT_MS.
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 60_000;
 export const LOCKOUT_MS = 15 * 60_000;
+/**
+ * Across sources, from this many wrong passwords in a row on (more than one source may make before it is locked
+ * out), an account takes the next attempt from a source it was never signed in from only after a delay that
+ * doubles with every further failure (1 s, 2 s, 4 s…), at most LOGIN_DELAY_MAX_MS — so a guesser spread over
+ * many addresses still crawls, while one guessing address never delays the owner.
+ */
+export const LOGIN_DELAY_AFTER_FAILURES = 10;
+export const LOGIN_DELAY_MAX_MS = 5 * 60_000;
+/** A source an account signed in from within this time is familiar: the account's delay does not apply to it. */
+export const FAMILIAR_SOURCE_MS = 90 * 86_400_000;
 
 /** Largest page a list endpoint returns. */
 export const MAX_PAGE_SIZE = 200;

@@ -58,8 +58,38 @@ export const OtpCode = z
   .regex(/^\d{6}$/, { message: 'validation.otp' });
 export const OtpSignInInput = z.object({ transid: z.string().min(1).max(200), code: OtpCode });
 
-/** Passwords: 10 to 256 characters. */
+/**
+ * Passwords: 10 to 256 characters. The server also refuses guessable ones (a zxcvbn score below
+ * {@link PASSWORD_MIN_SCORE}) and ones containing the e-mail address or the workspace name.
+ */
 export const Password = z.string().min(10, { message: 'validation.passwordTooShort' }).max(256);
+
+/** The lowest zxcvbn score (0–4) a new password may have: 3 is "safely unguessable" (10^8 guesses and more). */
+export const PASSWORD_MIN_SCORE = 3;
+
+/**
+ * The reasons zxcvbn gives for a guessable password; the server answers `validation.passwordGuessable.<reason>`
+ * (or `validation.passwordGuessable.default` when it gives none).
+ */
+export const PASSWORD_WEAKNESSES = [
+  'straightRow',
+  'keyPattern',
+  'simpleRepeat',
+  'extendedRepeat',
+  'sequences',
+  'recentYears',
+  'dates',
+  'topTen',
+  'topHundred',
+  'common',
+  'similarToCommon',
+  'wordByItself',
+  'namesByThemselves',
+  'commonNames',
+  'userInputs',
+  'pwned',
+] as const;
+export type PasswordWeakness = (typeof PASSWORD_WEAKNESSES)[number];
 
 export const SignUpInput = z.object({
   tenant: TenantName,
@@ -71,6 +101,11 @@ export const SignUpInput = z.object({
 });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
+/**
+ * The answer to a sign-up, the same whether the e-mail address is free or already has an account: `transid` is
+ * the id the web polls with `GET trans/status/web/{transid}`. It does not verify anything; the secret that does
+ * travels only in the e-mail.
+ */
 export const SignUpResult = z.object({ transid: z.string(), email: z.string() });
 
 export const UserVerifyResult = z.object({
@@ -105,9 +140,20 @@ export const ProfileInput = z.object({
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
 export const PasswordChangeInput = z.object({
-  current: z.string().min(1, { message: 'validation.required' }),
+  current: z.string().min(1, { message: 'validation.required' }).max(1024),
   next: Password,
+  /** Also revoke every API token of the account (its other sessions end in any case). */
+  revokeTokens: z.boolean().default(false),
 });
+export type PasswordChangeInput = z.input<typeof PasswordChangeInput>;
+
+/** What a password change ended besides the password: the account's other sessions, and its tokens if asked. */
+export const PasswordChangeResult = z.object({
+  ok: z.literal(true),
+  endedSessions: z.number().int(),
+  revokedTokens: z.number().int(),
+});
+export type PasswordChangeResult = z.infer<typeof PasswordChangeResult>;
 export const TotpEnrolment = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
 export const TotpCodeInput = z.object({ code: OtpCode });
 
@@ -209,10 +255,10 @@ export const sessionEndpoints = {
     method: 'PUT',
     path: '/me/password',
     access: 'session',
-    summary: 'Change my password',
+    summary: 'Change my password; ends my other sessions and, if asked, revokes my API tokens',
     tags: ['me'],
     body: PasswordChangeInput,
-    response: Ok,
+    response: PasswordChangeResult,
   }),
   startTotp: endpoint({
     method: 'POST',

@@ -9,6 +9,7 @@ import {
   ROLES,
   type Role,
 } from './roles';
+import { TenantParams } from './tenants';
 
 /** Every API token secret starts with this, so scanners and the server can tell it from a session id. */
 export const API_TOKEN_PREFIX = 'pal_';
@@ -103,6 +104,19 @@ export type ApiTokenListQuery = z.infer<typeof ApiTokenListQuery>;
 
 const TokenParams = z.object({ id: Uuid });
 
+/** A token as the tenant's administrators see it: with the administrator it belongs to. */
+export const TenantApiToken = ApiToken.extend({
+  owner: z.object({ id: z.string(), username: z.string() }),
+});
+export type TenantApiToken = z.infer<typeof TenantApiToken>;
+
+/** The tenant's tokens, newest first; `userId` narrows to one administrator's, `active` to usable ones. */
+export const TenantApiTokenListQuery = PageQuery.pick({ limit: true, offset: true }).extend({
+  userId: Uuid.optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export type TenantApiTokenListQuery = z.infer<typeof TenantApiTokenListQuery>;
+
 /** The signed-in administrator's own API tokens (not for end users, and not callable with a token). */
 export const tokenEndpoints = {
   listTokens: endpoint({
@@ -132,5 +146,25 @@ export const tokenEndpoints = {
     tags: ['me'],
     params: TokenParams,
     response: ApiToken,
+  }),
+  /** Any administrator's tokens of a tenant, for whoever manages its administrators (owners, `roles:update`). */
+  listTenantTokens: endpoint({
+    method: 'GET',
+    path: '/tokens/:tenant',
+    access: 'roles:update',
+    summary: "The tenant's API tokens, of every administrator",
+    tags: ['tokens'],
+    params: TenantParams,
+    query: TenantApiTokenListQuery,
+    response: Page(TenantApiToken),
+  }),
+  revokeTenantToken: endpoint({
+    method: 'DELETE',
+    path: '/tokens/:tenant/:id',
+    access: 'roles:update',
+    summary: "Revoke any administrator's API token of the tenant",
+    tags: ['tokens'],
+    params: TenantParams.extend({ id: Uuid }),
+    response: TenantApiToken,
   }),
 };

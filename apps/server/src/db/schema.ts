@@ -43,8 +43,9 @@ export const users = pgTable('users', {
   language: text('language'),
   theme: text('theme'),
   palette: text('palette'),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  firstFailedAt: ts('first_failed_at'),
+  /** Wrong second-factor codes in a row (across password steps); the fifth sets `lockedUntil`. */
+  totpFailures: integer('totp_failures').notNull().default(0),
+  /** Until when the account refuses sign-in and second-factor changes (set by wrong codes). */
   lockedUntil: ts('locked_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -102,10 +103,42 @@ export const transactions = pgTable('transactions', {
   id: text('id').primaryKey(),
   tenantId: uuid('tenant_id').notNull(),
   userId: uuid('user_id').notNull(),
-  kind: text('kind', { enum: ['email_verification', 'otp_sign_in', 'admin_invite'] }).notNull(),
+  kind: text('kind', { enum: ['otp_sign_in', 'admin_invite'] }).notNull(),
   status: text('status', { enum: ['pending', 'completed', 'expired'] })
     .notNull()
     .default('pending'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  completedAt: ts('completed_at'),
+});
+
+/** Wrong passwords per (username, source) and per username (source `*`); see 0015_sign_in_hardening.sql. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  username: text('username').notNull(),
+  source: text('source').notNull(),
+  failures: integer('failures').notNull().default(0),
+  firstFailedAt: ts('first_failed_at'),
+  lastFailedAt: ts('last_failed_at'),
+  lockedUntil: ts('locked_until'),
+  lastSuccessAt: ts('last_success_at'),
+});
+
+/** Sign-ups waiting for their e-mail to be verified (0015_sign_in_hardening.sql). */
+export const signups = pgTable('signups', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  statusId: text('status_id').notNull(),
+  verifyHash: text('verify_hash'),
+  tenantName: text('tenant_name').notNull(),
+  organisation: text('organisation').notNull(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash'),
+  status: text('status', { enum: ['pending', 'completed'] })
+    .notNull()
+    .default('pending'),
+  /** The tenant the verified sign-up created. */
+  createdTenantId: uuid('created_tenant_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   completedAt: ts('completed_at'),

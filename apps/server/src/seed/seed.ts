@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { groups, tenants, users } from '../db/schema';
 import type { Ctx } from '../lib/context';
+import { describePasswordProblem, passwordProblem } from '../lib/password-policy';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../modules/users/users.service';
 import { seedDevices } from './devices';
@@ -143,6 +144,21 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
 export async function seed(database: Database, config: Config): Promise<Seeded> {
   const lines: string[] = [];
   const { db } = database;
+  const [existingAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'platform_admin'))
+    .limit(1);
+  const newAdmin = !existingAdmin && config.adminEmail && config.adminPassword ? config : null;
+  if (newAdmin?.adminEmail && newAdmin.adminPassword) {
+    // The platform administrator's password meets the policy like any other chosen password; checked before
+    // anything is written, so a refused start leaves the database as it was.
+    const problem =
+      newAdmin.adminPassword.length < 10
+        ? 'validation.passwordTooShort'
+        : passwordProblem(newAdmin.adminPassword, { email: newAdmin.adminEmail, tenantName: 'platform' });
+    if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${describePasswordProblem(problem)}.`);
+  }
   let [platform] = await db.select().from(tenants).where(eq(tenants.name, 'platform'));
   if (!platform && (config.seedDemo || config.adminEmail)) {
     [platform] = await db
@@ -156,27 +172,20 @@ export async function seed(database: Database, config: Config): Promise<Seeded> 
       })
       .returning();
   }
-  if (platform && config.adminEmail && config.adminPassword) {
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'platform_admin'))
-      .limit(1);
-    if (!existing) {
-      await addAdmin(
-        database,
-        platform.id,
-        {
-          username: config.adminEmail.toLowerCase(),
-          firstname: 'Platform',
-          lastname: 'Administrator',
-          role: 'platform_admin',
-          usertype: 1,
-        },
-        await hashPassword(config.adminPassword),
-      );
-      lines.push(`  Platform administrator created: ${config.adminEmail}`);
-    }
+  if (platform && newAdmin?.adminEmail && newAdmin.adminPassword) {
+    await addAdmin(
+      database,
+      platform.id,
+      {
+        username: newAdmin.adminEmail.toLowerCase(),
+        firstname: 'Platform',
+        lastname: 'Administrator',
+        role: 'platform_admin',
+        usertype: 1,
+      },
+      await hashPassword(newAdmin.adminPassword),
+    );
+    lines.push(`  Platform administrator created: ${newAdmin.adminEmail}`);
   }
   if (!config.seedDemo) return { lines };
   const [northwindExists] = await db

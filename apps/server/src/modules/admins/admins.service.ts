@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Admin, InviteAdminInput } from '@palisade/contracts';
+import { type Admin, type InviteAdminInput, type Permission, ROLE_PERMISSIONS } from '@palisade/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { assertCanGiveRole, assertOutranks } from '../../lib/grants';
 import type { Mailer } from '../../lib/mailer';
+import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
 import { recordEvent } from '../events/events.repository';
-import { getRole } from '../roles/roles.repository';
+import { findCustomRole, permissionsOfUser } from '../roles/roles.service';
 import * as sessionRepo from '../session/session.repository';
 import { usernameTaken } from '../users/users.repository';
 import * as repo from './admins.repository';
@@ -56,11 +58,19 @@ export async function inviteAdmin(deps: AdminDeps, ctx: Ctx, input: InviteAdminI
   }
   const transid = randomBytes(32).toString('base64url');
   const admin = await deps.database.tenantTx(ctx.tenant.id, async (tx) => {
-    if (input.customRoleId && !(await getRole(tx, ctx.tenant.id, input.customRoleId))) {
+    const customRole = input.customRoleId
+      ? await findCustomRole(tx, ctx.tenant.id, input.customRoleId)
+      : null;
+    if (input.customRoleId && !customRole) {
       throw invalid([{ path: 'body.customRoleId', message: 'validation.unknownRole' }]);
     }
+    // Nobody invites someone to hold more than they hold.
+    if (customRole) assertCanGiveRole(ctx.actor, customRole.permissions as Permission[], 'body.customRoleId');
+    else if (input.role) assertCanGiveRole(ctx.actor, ROLE_PERMISSIONS[input.role], 'body.role');
     if (input.role === 'owner' && !['owner', 'partner_admin', 'platform_admin'].includes(ctx.actor.role)) {
-      throw new AppError('forbidden', 'Only an owner can invite an owner.');
+      throw new AppError('forbidden', 'Only an owner can invite an owner.', [
+        { path: 'body.role', message: 'validation.ownersOnly' },
+      ]);
     }
     const id = await repo.insertAdmin(tx, {
       tenantId: ctx.tenant.id,
@@ -107,7 +117,9 @@ async function guardOwner(
     throw new AppError('last_owner', 'The last owner cannot be suspended or removed.');
   }
   if (row.role === 'owner' && !['owner', 'partner_admin', 'platform_admin'].includes(ctx.actor.role)) {
-    throw new AppError('forbidden', 'Only an owner can suspend or remove an owner.');
+    throw new AppError('forbidden', 'Only an owner can suspend or remove an owner.', [
+      { path: 'params.id', message: 'validation.ownersOnly' },
+    ]);
   }
 }
 
@@ -115,6 +127,8 @@ export function suspendAdmin(deps: AdminDeps, ctx: Ctx, id: string, suspended: b
   return deps.database.tenantTx(ctx.tenant.id, async (tx) => {
     const row = await repo.getAdmin(tx, ctx.tenant.id, id);
     if (!row) throw notFound('Administrator');
+    // Suspending, and undoing a suspension, both need the actor to hold whatever the administrator holds.
+    assertOutranks(ctx.actor, await permissionsOfUser(tx, { tenantId: ctx.tenant.id, ...row }));
     if (suspended) await guardOwner(ctx, tx, row);
     await repo.setSuspended(tx, ctx.tenant.id, id, suspended);
     const after = present((await repo.getAdmin(tx, ctx.tenant.id, id))!);
@@ -134,6 +148,7 @@ export function removeAdmin(deps: AdminDeps, ctx: Ctx, id: string) {
   return deps.database.tenantTx(ctx.tenant.id, async (tx) => {
     const row = await repo.getAdmin(tx, ctx.tenant.id, id);
     if (!row) throw notFound('Administrator');
+    assertOutranks(ctx.actor, await permissionsOfUser(tx, { tenantId: ctx.tenant.id, ...row }));
     await guardOwner(ctx, tx, row);
     await repo.deleteAdmin(tx, ctx.tenant.id, id);
     await recordEvent(tx, ctx, {
@@ -172,6 +187,12 @@ export async function getInvitation(deps: AdminDeps, transid: string) {
 /** Sets the invited administrator's password; the address is verified by the link itself. */
 export async function acceptInvitation(deps: AdminDeps, transid: string, password: string) {
   const { trans, user } = await openInvitation(deps, transid);
+  const tenant = await sessionRepo.findTenantById(deps.database.db, user.tenantId);
+  assertPasswordAcceptable(
+    password,
+    { email: user.email, tenantName: tenant?.name ?? '', words: [user.firstname, user.lastname] },
+    'body.password',
+  );
   const passwordHash = await hashPassword(password);
   await deps.database.db.transaction(async (tx) => {
     await sessionRepo.completeTransaction(tx, trans.id);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, useFixture } from '../../../test/helper';
+import { PASSWORD, readOutbox, useFixture } from '../../../test/helper';
 import { users } from '../../db/schema';
 
 const f = useFixture();
@@ -19,7 +19,7 @@ async function idOf(username: string) {
 }
 
 async function inviteLink(email: string) {
-  const mails = (await f.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).json();
+  const mails = await readOutbox(f.database, email);
   return /\/verify\/([A-Za-z0-9_-]+)/.exec(mails[0].text)?.[1] as string;
 }
 
@@ -80,6 +80,21 @@ describe('administrators', () => {
       payload: { password: 'short' },
     });
     expect(short.json().details).toEqual([{ path: 'body.password', message: 'validation.passwordTooShort' }]);
+    // The password policy: not guessable, not the address, not the workspace; the invitation stays open.
+    for (const [password, message] of [
+      ['password1234', 'validation.passwordGuessable.similarToCommon'],
+      ['new.admin-is-here-2026', 'validation.passwordContainsEmail'],
+      ['the-acme-crew-forever', 'validation.passwordContainsTenant'],
+    ]) {
+      const refused = await f.app.inject({
+        method: 'POST',
+        url: `/api/invite/${transid}/accept`,
+        payload: { password },
+      });
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json().details, password).toEqual([{ path: 'body.password', message }]);
+    }
+    expect((await f.app.inject({ url: `/api/invite/${transid}` })).statusCode).toBe(200);
     expect(
       (
         await f.app.inject({

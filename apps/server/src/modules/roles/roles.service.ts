@@ -6,13 +6,16 @@ import {
   type CustomRoleInput,
   type Permission,
   ROLE_ASSIGNMENT_CSV_COLUMNS,
+  ROLE_PERMISSIONS,
+  type Role,
   type RoleAssignment,
   type RoleAssignmentsExportQuery,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
+import { assertCanGiveRole, assertCanGrant, assertNotSelf, assertOutranks } from '../../lib/grants';
 import { recordEvent } from '../events/events.repository';
 import * as repo from './roles.repository';
 
@@ -38,6 +41,15 @@ const nameTaken = () =>
 /** Permissions are stored once each, in matrix order, so two equal roles compare equal. */
 const normalise = (permissions: readonly Permission[]) => [...new Set(permissions)].sort();
 
+/** A custom role of the tenant, or null (for other modules, in their transaction). */
+export const findCustomRole = (tx: Tx, tenantId: string, id: string) => repo.getRole(tx, tenantId, id);
+
+/** What an administrator holds through their built-in or custom role (for other modules, in their transaction). */
+export const permissionsOfUser = (
+  tx: Tx,
+  user: { tenantId: string; role: string; customRoleId: string | null },
+) => repo.permissionsOf(tx, user);
+
 export function listRoles(database: Database, ctx: Ctx) {
   return database.tenantTx(ctx.tenant.id, async (tx) => ({
     builtIn: BUILT_IN_ROLES,
@@ -45,7 +57,18 @@ export function listRoles(database: Database, ctx: Ctx) {
   }));
 }
 
+/** Nobody edits the role they hold, or a role holding what they do not (they could strip it from others). */
+function assertMayEdit(ctx: Ctx, role: RoleRow) {
+  if (ctx.actor.customRoleId === role.id) {
+    throw new AppError('forbidden', 'You cannot edit the role you hold.', [
+      { path: 'params.id', message: 'validation.ownRole' },
+    ]);
+  }
+  assertOutranks(ctx.actor, role.permissions as Permission[]);
+}
+
 export function createRole(database: Database, ctx: Ctx, input: CustomRoleInput) {
+  assertCanGrant(ctx.actor, input.permissions, 'body.permissions');
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     if (await repo.nameTaken(tx, ctx.tenant.id, input.name)) throw nameTaken();
     const id = await repo.insertRole(tx, {
@@ -70,6 +93,8 @@ export function updateRole(database: Database, ctx: Ctx, id: string, input: Cust
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const before = await repo.getRole(tx, ctx.tenant.id, id);
     if (!before) throw notFound('Role');
+    assertMayEdit(ctx, before);
+    assertCanGrant(ctx.actor, input.permissions, 'body.permissions');
     if (await repo.nameTaken(tx, ctx.tenant.id, input.name, id)) throw nameTaken();
     await repo.updateRole(tx, ctx.tenant.id, id, {
       name: input.name,
@@ -93,6 +118,7 @@ export function deleteRole(database: Database, ctx: Ctx, id: string) {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const role = await repo.getRole(tx, ctx.tenant.id, id);
     if (!role) throw notFound('Role');
+    assertMayEdit(ctx, role);
     if (role.assigned > 0) {
       throw new AppError(
         'conflict',
@@ -156,7 +182,11 @@ export function exportAssignments(database: Database, ctx: Ctx, query: RoleAssig
   return out;
 }
 
-/** Changes an administrator's role; the last owner keeps the role, so a tenant is never left without one. */
+/**
+ * Changes an administrator's role; the last owner keeps the role, so a tenant is never left without one. Nobody
+ * changes their own role, gives a role holding more than they hold, or changes the role of an administrator who
+ * holds more than they do; only owners make or unmake owners.
+ */
 export function assignRole(
   database: Database,
   ctx: Ctx,
@@ -166,12 +196,20 @@ export function assignRole(
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const before = await repo.getAssignment(tx, ctx.tenant.id, userId);
     if (!before) throw notFound('Administrator');
-    if (input.customRoleId && !(await repo.getRole(tx, ctx.tenant.id, input.customRoleId))) {
+    assertNotSelf(ctx.actor, userId);
+    const customRole = input.customRoleId ? await repo.getRole(tx, ctx.tenant.id, input.customRoleId) : null;
+    if (input.customRoleId && !customRole) {
       throw new AppError('validation_failed', 'Unknown role.', [
         { path: 'body.customRoleId', message: 'validation.unknownRole' },
       ]);
     }
-    const role = input.customRoleId ? 'custom' : (input.role as string);
+    assertOutranks(ctx.actor, await repo.permissionsOf(tx, { tenantId: ctx.tenant.id, ...before }));
+    const role = customRole ? 'custom' : (input.role as Role);
+    assertCanGiveRole(
+      ctx.actor,
+      customRole ? (customRole.permissions as Permission[]) : ROLE_PERMISSIONS[role],
+      customRole ? 'body.customRoleId' : 'body.role',
+    );
     if (before.role === 'owner' && role !== 'owner' && (await repo.countOwners(tx, ctx.tenant.id)) <= 1) {
       throw new AppError('last_owner', 'The last owner cannot be given another role.');
     }
@@ -182,7 +220,9 @@ export function assignRole(
       ctx.actor.role !== 'partner_admin' &&
       ctx.actor.role !== 'platform_admin'
     ) {
-      throw new AppError('forbidden', 'Only an owner can change who owns the tenant.');
+      throw new AppError('forbidden', 'Only an owner can change who owns the tenant.', [
+        { path: 'body.role', message: 'validation.ownersOnly' },
+      ]);
     }
     await repo.setRole(tx, ctx.tenant.id, userId, role, input.customRoleId);
     const after = (await repo.getAssignment(tx, ctx.tenant.id, userId))!;

@@ -204,10 +204,20 @@ describe('custom roles', () => {
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().details).toEqual([{ path: 'body.role', message: 'validation.roleChoice' }]);
-    const last = await f.app.inject({
+    // Nobody changes their own role…
+    const self = await f.app.inject({
       method: 'PUT',
       url,
       headers: auth(admin),
+      payload: { role: 'admin', customRoleId: null },
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().details).toEqual([{ path: 'params.id', message: 'validation.ownAssignment' }]);
+    // …and even the managing partner cannot leave the tenant without an owner.
+    const last = await f.app.inject({
+      method: 'PUT',
+      url,
+      headers: auth(await f.signIn('partner@northwind.test')),
       payload: { role: 'admin', customRoleId: null },
     });
     expect(last.statusCode).toBe(409);

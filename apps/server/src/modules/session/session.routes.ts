@@ -23,12 +23,14 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
     await service.signOut(deps, ctx.actor);
     return { ok: true as const };
   });
-  route(app, database, e.signUp, ({ body, request }) => service.signUp(deps, body, request.ip ?? null));
+  route(app, database, e.signUp, ({ body }) => service.signUp(deps, body));
   route(app, database, e.resendVerification, async ({ body }) => {
     await service.resendVerification(deps, body.email);
     return { ok: true as const };
   });
-  route(app, database, e.verifyUser, ({ params }) => service.verifyUser(deps, params.transid));
+  route(app, database, e.verifyUser, ({ params, request }) =>
+    service.verifyUser(deps, params.transid, request.ip ?? null),
+  );
   route(app, database, e.transStatus, ({ params }) => service.transStatus(deps, params.transid));
   route(app, database, e.partnerBranding, async ({ params }) => {
     const tenant = await repo.findTenantByName(database.db, params.name);
@@ -41,10 +43,7 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
     };
   });
   route(app, database, e.updateProfile, ({ ctx, body }) => service.updateProfile(deps, ctx.actor, body));
-  route(app, database, e.changePassword, async ({ ctx, body }) => {
-    await service.changePassword(deps, ctx.actor, body);
-    return { ok: true as const };
-  });
+  route(app, database, e.changePassword, ({ ctx, body }) => service.changePassword(deps, ctx, body));
   route(app, database, e.startTotp, ({ ctx }) => service.startTotp(deps, ctx.actor));
   route(app, database, e.confirmTotp, async ({ ctx, body }) => {
     await service.confirmTotp(deps, ctx.actor, body.code);

@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import {
+  FAMILIAR_SOURCE_MS,
   FEATURE_FLAGS,
   type FeatureFlag,
   LOCKOUT_MS,
+  LOGIN_DELAY_AFTER_FAILURES,
+  LOGIN_DELAY_MAX_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
+  type PasswordChangeInput,
+  type PasswordChangeResult,
   type ProfileInput,
   type Role,
   SESSION_DURATION_MS,
@@ -14,16 +20,19 @@ import {
 } from '@palisade/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
+import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { tenants, users } from '../../db/schema';
-import type { Actor } from '../../lib/context';
+import type { Actor, Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SecretBox } from '../../lib/secret-box';
 import { hashToken } from '../../plugins/auth';
 import { recordEvent } from '../events/events.repository';
 import { customRoleName, permissionsOf } from '../roles/roles.repository';
+import { revokeAllTokens } from '../tokens/tokens.service';
 import * as repo from './session.repository';
 
 const OTP_SIGN_IN_MS = 5 * 60_000;
@@ -35,6 +44,27 @@ export interface SessionDeps {
   database: Database;
   config: Config;
   mailer: Mailer;
+  /** Seals TOTP secrets at rest. */
+  secrets: SecretBox;
+}
+
+/** Where a sign-in comes from, as throttling counts it: the address, or its /64 network for IPv6. */
+export function sourceKey(ip: string | null): string {
+  if (!ip) return 'unknown';
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  // One host usually holds a whole /64: counting addresses inside it separately would let it rotate freely.
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 type ThemeValue = Session['tenantTheme'];
@@ -114,43 +144,102 @@ function lockedError(until: Date) {
   });
 }
 
-/** Counts a failure; the fifth within a minute locks the account. */
-async function recordFailure(deps: SessionDeps, user: UserRow): Promise<AppError> {
-  const now = Date.now();
-  const isWindowOpen = user.firstFailedAt && now - user.firstFailedAt.getTime() < LOGIN_FAILURE_WINDOW_MS;
-  const failures = isWindowOpen ? user.failedLogins + 1 : 1;
-  const lockedUntil = failures >= LOGIN_MAX_FAILURES ? new Date(now + LOCKOUT_MS) : null;
-  await repo.updateUser(deps.database.db, user.tenantId, user.id, {
-    failedLogins: lockedUntil ? 0 : failures,
-    firstFailedAt: isWindowOpen ? user.firstFailedAt : new Date(now),
-    lockedUntil,
-  });
-  return lockedUntil
-    ? lockedError(lockedUntil)
-    : new AppError('invalid_credentials', 'Wrong e-mail or password.');
+const isLocked = (until: Date | null | undefined): until is Date =>
+  Boolean(until && until.getTime() > Date.now());
+
+/**
+ * How long an account makes sources it does not know wait after its `failures`-th wrong password in a row: 1 s
+ * at {@link LOGIN_DELAY_AFTER_FAILURES}, doubling with each further failure, at most {@link LOGIN_DELAY_MAX_MS}.
+ */
+export function accountDelayMs(failures: number): number {
+  if (failures < LOGIN_DELAY_AFTER_FAILURES) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - LOGIN_DELAY_AFTER_FAILURES, 30), LOGIN_DELAY_MAX_MS);
 }
 
-/** Password sign-in; answers a session, or a transaction for the TOTP step. */
+/**
+ * Refuses (423, Retry-After) an attempt that throttling holds back: the source is locked out of this username, or
+ * the account's delay since its last wrong password has not passed and the source is not one it signed in from.
+ * Works the same whether or not the username has an account.
+ */
+async function assertNotThrottled(deps: SessionDeps, username: string, source: string) {
+  const { db } = deps.database;
+  const rows = await repo.readThrottle(db, username, source);
+  if (isLocked(rows.source?.lockedUntil)) throw lockedError(rows.source.lockedUntil);
+  const lastSuccess = rows.source?.lastSuccessAt?.getTime() ?? 0;
+  const isFamiliar = Date.now() - lastSuccess < FAMILIAR_SOURCE_MS;
+  const delay = accountDelayMs(rows.account?.failures ?? 0);
+  if (isFamiliar || delay === 0) return;
+  if (!(await repo.claimDelayedAttempt(db, username, delay))) {
+    throw lockedError(new Date((rows.account?.lastFailedAt?.getTime() ?? Date.now()) + delay));
+  }
+}
+
+const THROTTLE_LIMITS = {
+  windowMs: LOGIN_FAILURE_WINDOW_MS,
+  maxFailures: LOGIN_MAX_FAILURES,
+  lockMs: LOCKOUT_MS,
+};
+
+/** Counts a wrong second-factor code: 423 when it locked the account, else `otp_invalid` (on `path` if given). */
+async function wrongCode(deps: SessionDeps, user: { tenantId: string; id: string }, path?: string) {
+  const lockedUntil = await repo.recordWrongCode(deps.database.db, user.tenantId, user.id, {
+    maxFailures: LOGIN_MAX_FAILURES,
+    lockMs: LOCKOUT_MS,
+  });
+  if (lockedUntil) return lockedError(lockedUntil);
+  return new AppError(
+    'otp_invalid',
+    'The code is not valid.',
+    path ? [{ path, message: 'validation.otpInvalid' }] : undefined,
+  );
+}
+
+/** A sign-in that has proved everything it must: the source becomes familiar and the code count starts again. */
+async function completeSignIn(
+  deps: SessionDeps,
+  user: UserRow,
+  meta: { ip: string | null; userAgent: string | null },
+) {
+  await repo.markFamiliar(deps.database.db, user.username.toLowerCase(), sourceKey(meta.ip));
+  if (user.totpFailures > 0) {
+    await repo.updateUser(deps.database.db, user.tenantId, user.id, { totpFailures: 0 });
+  }
+  return createSession(deps, user, meta);
+}
+
+/**
+ * Password sign-in; answers a session, or a transaction for the TOTP step. The password is checked (argon2) for
+ * unknown usernames too, and throttling counts them alike, so neither the answer nor its time tells whether an
+ * account exists. Only a right password learns more (not verified, suspended, locked by wrong codes).
+ */
 export async function signIn(
   deps: SessionDeps,
   input: { username: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<SignInResult> {
-  const user = await repo.findUserByUsername(deps.database.db, input.username);
-  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
-  const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user) throw new AppError('invalid_credentials', 'Wrong e-mail or password.');
-  if (!isValid) throw await recordFailure(deps, user);
-  if (!user.isEmailVerified) throw new AppError('email_not_verified', 'Verify your e-mail address first.');
+  const { db } = deps.database;
+  const username = input.username.toLowerCase();
+  const source = sourceKey(meta.ip);
+  await assertNotThrottled(deps, username, source);
+  const user = await repo.findUserByUsername(db, username);
+  // A sign-up waiting for its e-mail: a right password hears that the address needs verifying.
+  const [signup] = user ? [] : await repo.findPendingSignupsByEmail(db, username, { includeExpired: false });
+  const isValid = await verifyPassword(user?.passwordHash ?? signup?.passwordHash ?? null, input.password);
+  if (!isValid) {
+    const lockedUntil = await repo.recordWrongPassword(db, username, source, THROTTLE_LIMITS);
+    throw lockedUntil
+      ? lockedError(lockedUntil)
+      : new AppError('invalid_credentials', 'Wrong e-mail or password.');
+  }
+  await repo.clearWrongPasswords(db, username, source);
+  if (!user?.isEmailVerified) {
+    throw new AppError('email_not_verified', 'Verify your e-mail address first.');
+  }
+  if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
   if (user.isSuspended) throw new AppError('account_suspended', 'This account is suspended.');
-  await repo.updateUser(deps.database.db, user.tenantId, user.id, {
-    failedLogins: 0,
-    firstFailedAt: null,
-    lockedUntil: null,
-  });
   if (user.isTotpEnabled) {
     const transid = newId();
-    await repo.insertTransaction(deps.database.db, {
+    await repo.insertTransaction(db, {
       id: transid,
       tenantId: user.tenantId,
       userId: user.id,
@@ -159,18 +248,30 @@ export async function signIn(
     });
     return { otpRequired: true, transid };
   }
-  return createSession(deps, user, meta);
+  return completeSignIn(deps, user, meta);
 }
 
-async function checkTotp(secret: string | null, code: string): Promise<boolean> {
-  if (!secret) return false;
+/** The additional data a user's TOTP secret is sealed with: it opens for that user only. */
+const totpPurpose = (user: { tenantId: string; id: string }) => `totp:${user.tenantId}:${user.id}`;
+
+async function checkTotp(
+  deps: SessionDeps,
+  user: { tenantId: string; id: string },
+  sealed: string | null,
+  code: string,
+): Promise<boolean> {
+  if (!sealed) return false;
+  const secret = deps.secrets.open(sealed, totpPurpose(user));
   const result = await verifyTotp({ secret, token: code, epochTolerance: 30 }).catch(() => ({
     valid: false,
   }));
   return result.valid;
 }
 
-/** Second step of sign-in: the TOTP code for a pending transaction. */
+/**
+ * Second step of sign-in: the TOTP code for a pending transaction. Wrong codes count toward the account's
+ * lockout across password steps; only a completed sign-in starts the count again.
+ */
 export async function signInOtp(
   deps: SessionDeps,
   input: { transid: string; code: string },
@@ -183,185 +284,272 @@ export async function signInOtp(
   }
   const user = await repo.findUser(deps.database.db, trans.tenantId, trans.userId);
   if (!user) throw notFound('Transaction');
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) throw lockedError(user.lockedUntil);
-  if (!(await checkTotp(user.totpSecret, input.code))) {
-    const error = await recordFailure(deps, user);
-    throw error.code === 'account_locked' ? error : new AppError('otp_invalid', 'The code is not valid.');
-  }
+  if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
+  if (!(await checkTotp(deps, user, user.totpSecret, input.code))) throw await wrongCode(deps, user);
   await repo.completeTransaction(deps.database.db, trans.id);
-  return createSession(deps, user, meta);
+  return completeSignIn(deps, user, meta);
 }
 
 export async function signOut(deps: SessionDeps, actor: Actor) {
   await repo.deleteSession(deps.database.db, actor.sessionHash);
 }
 
-async function sendVerification(deps: SessionDeps, user: { tenantId: string; id: string; email: string }) {
-  const transid = newId();
-  await repo.insertTransaction(deps.database.db, {
-    id: transid,
-    tenantId: user.tenantId,
-    userId: user.id,
-    kind: 'email_verification',
+// ---- Sign-up ------------------------------------------------------------------------------------------------------
+
+/** Mails the link that verifies a sign-up; its secret is kept only as a hash. */
+async function mailVerification(deps: SessionDeps, email: string, secret: string) {
+  const link = `${deps.config.publicUrl}/verify/${secret}`;
+  await deps.mailer.send({
+    to: email,
+    subject: 'Verify your Palisade e-mail address',
+    text: `Welcome to Palisade.\n\nOpen this link to verify your e-mail address:\n${link}\n\nOr enter this code at /verify/email-verification:\n${secret}\n\nThe link is valid for 24 hours.`,
+  });
+}
+
+/** Tells the owner of an address that already has an account that someone signed up with it. */
+async function mailAccountExists(deps: SessionDeps, email: string, tenantName: string) {
+  await deps.mailer.send({
+    to: email,
+    subject: 'You already have a Palisade account',
+    text: `Someone, perhaps you, tried to create the Palisade workspace "${tenantName}" with this e-mail address.\n\nThis address already has a Palisade account. Sign in here:\n${deps.config.publicUrl}/sign-in\n\nIf you forgot your password, ask an administrator of your organisation to help. If this was not you, you can ignore this e-mail: nothing was created.`,
+  });
+}
+
+const tenantTaken = () =>
+  new AppError('tenant_exists', 'This workspace name is taken.', [
+    { path: 'body.tenant', message: 'validation.tenantTaken' },
+  ]);
+
+/**
+ * Sign-up: reserves the workspace name for 24 hours and mails a verification link; the tenant and its owner are
+ * created when the link is opened. An address that already has an account gets the same answer (and the
+ * workspace name is reserved the same way), but its mail says so instead of carrying a link — the answer tells
+ * nobody which addresses have accounts. A taken workspace name is said: it is a public name. Signing up again
+ * with the same name and address starts the sign-up afresh.
+ */
+export async function signUp(deps: SessionDeps, input: SignUpInput) {
+  const { db } = deps.database;
+  assertPasswordAcceptable(
+    input.password,
+    {
+      email: input.email,
+      tenantName: input.tenant,
+      words: [input.firstname, input.lastname, input.organisation],
+    },
+    'body.password',
+  );
+  if (await repo.findTenantByName(db, input.tenant)) throw tenantTaken();
+  const reserved = await repo.findOpenSignupForTenant(db, input.tenant);
+  if (reserved && reserved.email !== input.email) throw tenantTaken();
+  // Hashed either way, so both answers take the same time.
+  const passwordHash = await hashPassword(input.password);
+  const hasAccount = Boolean(await repo.findUserByUsername(db, input.email));
+  const secret = newId();
+  const values = {
+    statusId: newId(),
+    verifyHash: hasAccount ? null : hashToken(secret),
+    tenantName: input.tenant,
+    organisation: input.organisation,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    passwordHash: hasAccount ? null : passwordHash,
+    expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_MS),
+  };
+  if (reserved) await repo.updateSignup(db, reserved.id, { ...values, createdAt: new Date() });
+  else await repo.insertSignup(db, values);
+  if (hasAccount) await mailAccountExists(deps, input.email, input.tenant);
+  else await mailVerification(deps, input.email, secret);
+  return { transid: values.statusId, email: input.email };
+}
+
+/**
+ * Sends a new link for the address's waiting sign-up, valid 24 hours from now (the old link stops working). An
+ * expired sign-up is opened again when its workspace name is still free. Says nothing either way.
+ */
+export async function resendVerification(deps: SessionDeps, email: string) {
+  const { db } = deps.database;
+  const [signup] = await repo.findPendingSignupsByEmail(db, email, { includeExpired: true });
+  if (!signup) return;
+  if (signup.expiresAt.getTime() < Date.now()) {
+    const holder = await repo.findOpenSignupForTenant(db, signup.tenantName);
+    if ((await repo.findTenantByName(db, signup.tenantName)) || (holder && holder.id !== signup.id)) return;
+  }
+  const secret = newId();
+  await repo.updateSignup(db, signup.id, {
+    verifyHash: hashToken(secret),
     expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_MS),
   });
-  const link = `${deps.config.publicUrl}/verify/${transid}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Verify your Palisade e-mail address',
-    text: `Welcome to Palisade.\n\nOpen this link to verify your e-mail address:\n${link}\n\nOr enter this code at /verify/email-verification:\n${transid}\n\nThe link is valid for 24 hours.`,
-  });
-  return transid;
+  await mailVerification(deps, email, secret);
 }
 
-/** Sign-up: a new customer tenant, its owner, and a verification e-mail. */
-export async function signUp(deps: SessionDeps, input: SignUpInput, ip: string | null) {
-  const { db } = deps.database;
-  if (await repo.findTenantByName(db, input.tenant)) {
-    throw new AppError('tenant_exists', 'This workspace name is taken.', [
-      { path: 'body.tenant', message: 'validation.tenantTaken' },
-    ]);
-  }
-  if (await repo.findUserByUsername(db, input.email)) {
-    throw new AppError('user_exists', 'An account with this e-mail exists.', [
-      { path: 'body.email', message: 'validation.emailTaken' },
-    ]);
-  }
-  const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
-    const [tenant] = await tx
-      .insert(tenants)
-      .values({
-        name: input.tenant,
-        displayName: input.organisation,
-        kind: 'customer',
-        themevalue: 'light',
-        palette: 'classic',
+/** The constraint a unique violation broke (PostgreSQL 23505), or null for any other error. */
+function uniqueViolation(error: unknown): string | null {
+  const { code, constraint } = ((error as { cause?: unknown }).cause ?? error) as {
+    code?: string;
+    constraint?: string;
+  };
+  return code === '23505' ? (constraint ?? '') : null;
+}
+
+const expired = () => new AppError('transaction_expired', 'This link has expired. Ask for a new one.');
+
+/**
+ * `GET user/verify/{secret}`: the mailed secret proves the mailbox; the workspace and its owner are created now.
+ * Answers the id the web then polls (`GET trans/status/web/{transid}`). Opening the link again is harmless.
+ */
+export async function verifyUser(deps: SessionDeps, secret: string, ip: string | null) {
+  const signup = await repo.findSignupByVerifyHash(deps.database.db, hashToken(secret));
+  if (!signup) throw notFound('Transaction');
+  if (signup.status === 'pending') {
+    if (signup.expiresAt.getTime() < Date.now()) throw expired();
+    await deps.database.db
+      .transaction(async (tx) => {
+        const { tenant, owner } = await repo.insertTenantWithOwner(tx, signup);
+        await repo.updateSignup(tx, signup.id, {
+          status: 'completed',
+          completedAt: new Date(),
+          createdTenantId: tenant.id,
+        });
+        const ctx = {
+          tenant: { id: tenant.id, name: tenant.name, kind: tenant.kind },
+          actor: { id: owner.id, username: owner.username },
+          ip,
+        };
+        await recordEvent(tx, ctx, {
+          action: 'tenant.create',
+          objectType: 'tenant',
+          objectId: tenant.id,
+          objectName: tenant.name,
+          after: { name: tenant.name, displayName: tenant.displayName },
+        });
       })
-      .returning();
-    const [owner] = await tx
-      .insert(users)
-      .values({
-        tenantId: tenant.id,
-        username: input.email,
-        email: input.email,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        usertype: 1,
-        role: 'owner',
-        passwordHash,
-      })
-      .returning();
-    const ctx = {
-      tenant: { id: tenant.id, name: tenant.name, kind: tenant.kind },
-      actor: { id: owner.id, username: owner.username },
-      ip,
-    };
-    await recordEvent(tx, ctx, {
-      action: 'tenant.create',
-      objectType: 'tenant',
-      objectId: tenant.id,
-      objectName: tenant.name,
-      after: { name: tenant.name, displayName: tenant.displayName },
-    });
-    return owner;
-  });
-  const transid = await sendVerification(deps, user);
-  return { transid, email: user.email };
-}
-
-/** Sends a new verification e-mail when an unverified account exists; says nothing either way. */
-export async function resendVerification(deps: SessionDeps, email: string) {
-  const user = await repo.findUserByUsername(deps.database.db, email);
-  if (user && !user.isEmailVerified) await sendVerification(deps, user);
-}
-
-async function loadVerification(deps: SessionDeps, transid: string) {
-  const trans = await repo.findTransaction(deps.database.db, transid);
-  if (trans?.kind !== 'email_verification') throw notFound('Transaction');
-  const user = await repo.findUser(deps.database.db, trans.tenantId, trans.userId);
-  if (!user) throw notFound('Transaction');
-  return { trans, user };
-}
-
-/** `GET user/verify/{transid}`: marks the address verified. */
-export async function verifyUser(deps: SessionDeps, transid: string) {
-  const { trans, user } = await loadVerification(deps, transid);
-  if (trans.status === 'pending') {
-    if (trans.expiresAt.getTime() < Date.now()) {
-      throw new AppError('transaction_expired', 'This link has expired. Ask for a new one.');
-    }
-    await deps.database.db.transaction(async (tx) => {
-      await repo.completeTransaction(tx, trans.id);
-      await repo.updateUser(tx, user.tenantId, user.id, { isEmailVerified: true });
-    });
+      .catch((error: unknown) => {
+        // Taken meanwhile: the address (by an invitation, or another sign-up), or the workspace name.
+        const constraint = uniqueViolation(error);
+        if (constraint === null) throw error;
+        throw constraint.startsWith('users')
+          ? new AppError('user_exists', 'An account with this e-mail exists.')
+          : tenantTaken();
+      });
   }
-  return { transid, userstatus: 'verified' as const };
+  return { transid: signup.statusId, userstatus: 'verified' as const };
 }
 
-/** `GET trans/status/web/{transid}`. */
-export async function transStatus(deps: SessionDeps, transid: string) {
-  const { trans, user } = await loadVerification(deps, transid);
-  const isExpired = trans.status === 'pending' && trans.expiresAt.getTime() < Date.now();
+/** `GET trans/status/web/{transid}`: how a sign-up stands, by the id its answer gave (it verifies nothing). */
+export async function transStatus(deps: SessionDeps, statusId: string) {
+  const signup = await repo.findSignupByStatusId(deps.database.db, statusId);
+  if (!signup) throw notFound('Transaction');
+  const isCompleted = signup.status === 'completed';
+  const isExpired = !isCompleted && signup.expiresAt.getTime() < Date.now();
   return {
-    transid,
-    transstatus: isExpired ? ('expired' as const) : trans.status,
-    userstatus: user.isEmailVerified ? ('verified' as const) : ('pending' as const),
+    transid: statusId,
+    transstatus: isCompleted
+      ? ('completed' as const)
+      : isExpired
+        ? ('expired' as const)
+        : ('pending' as const),
+    userstatus: isCompleted ? ('verified' as const) : ('pending' as const),
   };
 }
+
+// ---- The signed-in user's own account ------------------------------------------------------------------------
 
 export async function updateProfile(deps: SessionDeps, actor: Actor, input: ProfileInput) {
   await repo.updateUser(deps.database.db, actor.tenantId, actor.id, input);
   return presentSession(deps, actor.tenantId, actor.id, actor.sessionHash);
 }
 
+/**
+ * Changes the password (the new one must meet the password policy), ends the account's other sessions (this one
+ * stays) and, when asked, revokes its API tokens — all in one transaction, recorded in the admin event log.
+ */
 export async function changePassword(
   deps: SessionDeps,
-  actor: Actor,
-  input: { current: string; next: string },
-) {
+  ctx: Ctx,
+  input: z.output<typeof PasswordChangeInput>,
+): Promise<PasswordChangeResult> {
+  const { actor } = ctx;
   const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
   if (!user || !(await verifyPassword(user.passwordHash, input.current))) {
     throw new AppError('password_incorrect', 'The current password is not correct.', [
       { path: 'body.current', message: 'validation.passwordIncorrect' },
     ]);
   }
-  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
-    passwordHash: await hashPassword(input.next),
+  assertPasswordAcceptable(
+    input.next,
+    { email: user.email, tenantName: actor.tenantName, words: [user.firstname, user.lastname] },
+    'body.next',
+  );
+  const passwordHash = await hashPassword(input.next);
+  // `/me/password` names no tenant: the context's tenant is the actor's own.
+  return deps.database.tenantTx(actor.tenantId, async (tx) => {
+    await repo.updateUser(tx, actor.tenantId, actor.id, { passwordHash });
+    const endedSessions = await repo.deleteOtherSessions(tx, actor.tenantId, actor.id, actor.sessionHash);
+    const revokedTokens = input.revokeTokens ? await revokeAllTokens(tx, ctx, actor.id) : 0;
+    await recordEvent(tx, ctx, {
+      action: 'account.password.change',
+      objectType: 'user',
+      objectId: actor.id,
+      objectName: user.username,
+      after: { endedSessions, revokedTokens },
+    });
+    return { ok: true as const, endedSessions, revokedTokens };
   });
 }
 
-/** Starts TOTP enrolment: a new secret, kept pending until a code proves the app has it. */
+/** Second-factor changes refuse (423) while wrong codes have locked the account. */
+async function unlockedUser(deps: SessionDeps, actor: Actor) {
+  const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
+  if (!user) throw notFound('User');
+  if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
+  return user;
+}
+
+/** Starts TOTP enrolment: a new secret, kept pending (sealed) until a code proves the app has it. */
 export async function startTotp(deps: SessionDeps, actor: Actor) {
+  const user = await unlockedUser(deps, actor);
   const secret = generateSecret();
-  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, { totpPendingSecret: secret });
+  await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
+    totpPendingSecret: deps.secrets.seal(secret, totpPurpose(user)),
+  });
   const otpauthUrl = generateURI({ issuer: 'Palisade', label: actor.username, secret });
   return { secret, otpauthUrl, qr: await QRCode.toDataURL(otpauthUrl) };
 }
 
 export async function confirmTotp(deps: SessionDeps, actor: Actor, code: string) {
-  const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
-  if (!user || !(await checkTotp(user.totpPendingSecret, code))) {
-    throw new AppError('otp_invalid', 'The code is not valid.', [
-      { path: 'body.code', message: 'validation.otpInvalid' },
-    ]);
+  const user = await unlockedUser(deps, actor);
+  if (!(await checkTotp(deps, user, user.totpPendingSecret, code))) {
+    throw await wrongCode(deps, user, 'body.code');
   }
   await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
     totpSecret: user.totpPendingSecret,
     totpPendingSecret: null,
     isTotpEnabled: true,
+    totpFailures: 0,
   });
 }
 
 export async function disableTotp(deps: SessionDeps, actor: Actor, code: string) {
-  const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
-  if (!user || !(await checkTotp(user.totpSecret, code))) {
-    throw new AppError('otp_invalid', 'The code is not valid.', [
-      { path: 'body.code', message: 'validation.otpInvalid' },
-    ]);
-  }
+  const user = await unlockedUser(deps, actor);
+  if (!(await checkTotp(deps, user, user.totpSecret, code))) throw await wrongCode(deps, user, 'body.code');
   await repo.updateUser(deps.database.db, actor.tenantId, actor.id, {
     totpSecret: null,
     isTotpEnabled: false,
+    totpFailures: 0,
   });
+}
+
+/** Seals TOTP secrets stored in clear by an earlier version (start-up; idempotent). Answers how many users. */
+export async function sealClearTotpSecrets(database: Database, secrets: SecretBox): Promise<number> {
+  const rows = await repo.usersWithClearTotpSecrets(database.db);
+  const seal = (value: string | null, user: { tenantId: string; id: string }) =>
+    value === null || value.startsWith('v1.') ? value : secrets.seal(value, totpPurpose(user));
+  for (const row of rows) {
+    await repo.updateUser(database.db, row.tenantId, row.id, {
+      totpSecret: seal(row.totpSecret, row),
+      totpPendingSecret: seal(row.totpPendingSecret, row),
+    });
+  }
+  return rows.length;
 }

@@ -1,8 +1,6 @@
-import type { Permission } from '@palisade/contracts';
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { apiTokens, tenants, users } from '../../db/schema';
-import { permissionsOf } from '../roles/roles.repository';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 
@@ -78,6 +76,7 @@ export async function findTokenForAuth(db: Db, tokenHash: string) {
       role: users.role,
       customRoleId: users.customRoleId,
       usertype: users.usertype,
+      isSuspended: users.isSuspended,
       tenantId: tenants.id,
       tenantName: tenants.name,
       tenantKind: tenants.kind,
@@ -106,12 +105,51 @@ export async function touchToken(db: Db, tokenHash: string, ip: string | null, e
     );
 }
 
-/** What an administrator holds today (built-in or custom role): the most any of its tokens may do. */
-export async function ownerPermissions(db: Db | Tx, tenantId: string, userId: string): Promise<Permission[]> {
-  const [user] = await db
-    .select({ tenantId: users.tenantId, role: users.role, customRoleId: users.customRoleId })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
+const isActive = () =>
+  and(isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)));
+
+/** An administrator's tokens that still work (not revoked, not expired). */
+export function activeTokensOf(tx: Tx, tenantId: string, userId: string): Promise<TokenRow[]> {
+  return tx
+    .select()
+    .from(apiTokens)
+    .where(and(mine(tenantId, userId), isActive()));
+}
+
+const withOwner = { ...getTableColumns(apiTokens), ownerUsername: users.username };
+
+/** One page of every administrator's tokens of a tenant, newest first, with the total. */
+export async function listTenantTokens(
+  tx: Tx,
+  tenantId: string,
+  page: { limit: number; offset: number; userId?: string; isActive?: boolean },
+) {
+  const where = and(
+    eq(apiTokens.tenantId, tenantId),
+    page.userId ? eq(apiTokens.userId, page.userId) : undefined,
+    page.isActive === undefined ? undefined : page.isActive ? isActive() : not(isActive()!),
+  );
+  const [items, [{ total }]] = await Promise.all([
+    tx
+      .select(withOwner)
+      .from(apiTokens)
+      .innerJoin(users, and(eq(users.tenantId, apiTokens.tenantId), eq(users.id, apiTokens.userId)))
+      .where(where)
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ total: count() }).from(apiTokens).where(where),
+  ]);
+  return { items, total: Number(total) };
+}
+
+/** Any administrator's token of a tenant, with its owner's username. */
+export async function getTenantToken(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select(withOwner)
+    .from(apiTokens)
+    .innerJoin(users, and(eq(users.tenantId, apiTokens.tenantId), eq(users.id, apiTokens.userId)))
+    .where(and(eq(apiTokens.tenantId, tenantId), eq(apiTokens.id, id)))
     .limit(1);
-  return user ? permissionsOf(db, user) : [];
+  return row ?? null;
 }

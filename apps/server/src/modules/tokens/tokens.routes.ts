@@ -13,7 +13,10 @@ async function administratorsOnly(request: FastifyRequest) {
   if (!request.ctx || request.ctx.actor.usertype === 0) throw forbidden();
 }
 
-/** The signed-in administrator's API tokens (`/me/tokens`); calling them with a token is refused in auth. */
+/**
+ * The signed-in administrator's API tokens (`/me/tokens`; calling them with a token is refused in auth), and the
+ * tenant-wide list and revocation (`/tokens/{tenant}`, `roles:update`).
+ */
 export function tokensRoutes(app: FastifyInstance, database: Database) {
   app.register(async (scope) => {
     scope.addHook('onRoute', (options) => {
@@ -26,4 +29,11 @@ export function tokensRoutes(app: FastifyInstance, database: Database) {
     route(scope, database, e.createToken, ({ ctx, body }) => service.createToken(database, ctx, body));
     route(scope, database, e.revokeToken, ({ ctx, params }) => service.revokeToken(database, ctx, params.id));
   });
+  // Every administrator's tokens of a tenant, for whoever manages its administrators.
+  route(app, database, e.listTenantTokens, ({ ctx, query }) =>
+    service.listTenantTokens(database, ctx, query),
+  );
+  route(app, database, e.revokeTenantToken, ({ ctx, params }) =>
+    service.revokeTenantToken(database, ctx, params.id),
+  );
 }

@@ -9,11 +9,14 @@ import {
   type CreatedApiToken,
   ONE_DAY_MS,
   requestedTokenPermissions,
+  type TenantApiToken,
+  type TenantApiTokenListQuery,
 } from '@palisade/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Actor, Ctx } from '../../lib/context';
-import { invalid, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
+import { assertCanGrant } from '../../lib/grants';
 import { hashToken } from '../../plugins/auth';
 import { recordEvent } from '../events/events.repository';
 import * as repo from './tokens.repository';
@@ -67,13 +70,8 @@ export async function createToken(
 ): Promise<CreatedApiToken> {
   const { actor } = ctx;
   const permissions = requestedTokenPermissions(input);
-  // The role's permissions as stored now (built-in or custom), not as the request's actor remembers them.
-  const held = await database.tenantTx(actor.tenantId, (tx) =>
-    repo.ownerPermissions(tx, actor.tenantId, actor.id),
-  );
-  if (permissions.some((permission) => !held.includes(permission))) {
-    throw invalid([{ path: 'body.permissions', message: 'validation.permissionNotHeld' }]);
-  }
+  // A session actor's permissions are read on this very call: what its role holds now.
+  assertCanGrant(actor, permissions, 'body.permissions');
   const secret = newSecret();
   return database.tenantTx(actor.tenantId, async (tx) => {
     const row = await repo.insertToken(tx, {
@@ -103,26 +101,60 @@ export async function createToken(
   });
 }
 
+/** Revokes a token (idempotent) in the transaction's tenant, recording who did it in that tenant's log. */
+async function revokeIn(tx: Tx, ctx: Ctx, row: repo.TokenRow) {
+  if (row.revokedAt) return presentToken(row);
+  const after = presentToken(await repo.revokeToken(tx, row.tenantId, row.id));
+  await recordEvent(tx, ctx, {
+    action: 'api_token.revoke',
+    objectType: 'api_token',
+    objectId: row.id,
+    objectName: row.name,
+    before: presentToken(row),
+    after,
+  });
+  return after;
+}
+
 /** Revokes one of the actor's own tokens (idempotent); anyone else's answers 404. */
 export function revokeToken(database: Database, ctx: Ctx, id: string) {
   const { actor } = ctx;
   return database.tenantTx(actor.tenantId, async (tx) => {
     const row = await repo.getOwnToken(tx, actor.tenantId, actor.id, id);
     if (!row) throw notFound('Token');
-    if (row.revokedAt) return presentToken(row);
-    const after = presentToken(await repo.revokeToken(tx, actor.tenantId, id));
-    await recordEvent(
-      tx,
-      { ...ctx, tenant: ownTenant(actor) },
-      {
-        action: 'api_token.revoke',
-        objectType: 'api_token',
-        objectId: row.id,
-        objectName: row.name,
-        before: presentToken(row),
-        after,
-      },
-    );
-    return after;
+    return revokeIn(tx, { ...ctx, tenant: ownTenant(actor) }, row);
+  });
+}
+
+/** Revokes every usable token of an administrator (a password change that asks for it); answers how many. */
+export async function revokeAllTokens(tx: Tx, ctx: Ctx, userId: string): Promise<number> {
+  const rows = await repo.activeTokensOf(tx, ctx.tenant.id, userId);
+  for (const row of rows) await revokeIn(tx, ctx, row);
+  return rows.length;
+}
+
+const presentTenantToken = (row: repo.TokenRow & { ownerUsername: string }): TenantApiToken => ({
+  ...presentToken(row),
+  owner: { id: row.userId, username: row.ownerUsername },
+});
+
+/** Every administrator's tokens of the tenant, newest first (for owners and `roles:update` holders). */
+export function listTenantTokens(database: Database, ctx: Ctx, query: TenantApiTokenListQuery) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const page = await repo.listTenantTokens(tx, ctx.tenant.id, {
+      ...query,
+      isActive: query.active === undefined ? undefined : query.active === 'true',
+    });
+    return { items: page.items.map(presentTenantToken), total: page.total };
+  });
+}
+
+/** Revokes any administrator's token of the tenant (idempotent); another tenant's answers 404. */
+export function revokeTenantToken(database: Database, ctx: Ctx, id: string) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const row = await repo.getTenantToken(tx, ctx.tenant.id, id);
+    if (!row) throw notFound('Token');
+    const token = await revokeIn(tx, ctx, row);
+    return { ...token, owner: { id: row.userId, username: row.ownerUsername } };
   });
 }

@@ -4,6 +4,7 @@ import { Password } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, translateKey, zodValidator } from '../../../lib/form-errors';
 import { useAcceptInvitation } from '../api/invitation';
 import { AuthCard } from './auth-card';
@@ -46,9 +47,14 @@ export function AcceptInvitation(props: { transid: string; email: string; tenant
     try {
       await accept.mutateAsync(password);
     } catch (error) {
-      form.setErrors(serverFieldErrors(error, t));
+      const errors = serverFieldErrors(error, t);
+      form.setErrors(errors);
+      if (errors.password) form.getInputNode('password')?.focus();
     }
   });
+
+  // A refused password shows under its field; the alert is for everything else.
+  const isOnFields = accept.error instanceof ApiError && Boolean(accept.error.details?.length);
 
   return (
     <AuthCard
@@ -63,9 +69,13 @@ export function AcceptInvitation(props: { transid: string; email: string; tenant
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          {accept.isError ? <AuthError error={accept.error} /> : null}
+          {accept.isError && !isOnFields ? <AuthError error={accept.error} /> : null}
           <PasswordInput
             label={t('auth.invite.password', 'New password')}
+            description={t(
+              'auth.invite.passwordHint',
+              'At least 10 characters and hard to guess: not your e-mail address or the workspace name.',
+            )}
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />

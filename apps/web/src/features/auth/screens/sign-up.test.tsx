@@ -37,6 +37,8 @@ describe('sign-up', () => {
   it('creates the workspace and shows "check your inbox" with the address', async () => {
     const sent = stubApi({
       'POST /api/signup': () => jsonResponse({ transid: 't-1', email: 'hank@globex.example' }, 201),
+      'GET /api/trans/status/web/t-1': () =>
+        jsonResponse({ transid: 't-1', transstatus: 'pending', userstatus: 'pending' }),
       'POST /api/signup/resend': () => jsonResponse({ ok: true }, 202),
     });
     const { user } = renderSignUp();
@@ -60,14 +62,43 @@ describe('sign-up', () => {
       },
     });
 
+    // The page asks how the sign-up stands by the id the answer gave, and says it will update by itself.
+    expect(await screen.findByText(/shows when your address is verified/)).toBeInTheDocument();
+    expect(sent.some((s) => s.method === 'GET' && s.path === '/api/trans/status/web/t-1')).toBe(true);
+
     // The resend form is pre-filled with the address.
     await user.click(screen.getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
-    expect(sent.at(-1)).toEqual({
+    expect(sent.filter((s) => s.method === 'POST').at(-1)).toEqual({
       method: 'POST',
       path: '/api/signup/resend',
       body: { email: 'hank@globex.example' },
     });
+  });
+
+  it('shows why the server refused the password under the password field', async () => {
+    stubApi({
+      'POST /api/signup': () =>
+        jsonResponse(
+          {
+            errcode: 2,
+            code: 'validation_failed',
+            message: 'Some fields are not valid.',
+            details: [{ path: 'body.password', message: 'validation.passwordGuessable.similarToCommon' }],
+          },
+          400,
+        ),
+    });
+    const { user, router } = renderSignUp();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+        expect.stringContaining('Too easy to guess: this is similar to a commonly used password.'),
+      ),
+    );
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/sign-up');
   });
 
   it('refuses passwords that differ, without sending', async () => {

@@ -90,7 +90,8 @@ export function Component() {
     async ({ confirmPassword: _confirm, ...values }) => {
       try {
         const result = await signUp.mutateAsync(SignUpInput.parse(values));
-        navigate('/email-verification', { state: { email: result.email } });
+        // The status id lets "check your inbox" see the address verified, from any device, by itself.
+        navigate('/email-verification', { state: { email: result.email, transid: result.transid } });
       } catch (error) {
         const errors = serverFieldErrors(error, t);
         form.setErrors(errors);
@@ -167,7 +168,10 @@ export function Component() {
           />
           <PasswordInput
             label={t('auth.signUp.password', 'Password')}
-            description={t('auth.signUp.passwordHint', 'At least 10 characters.')}
+            description={t(
+              'auth.signUp.passwordHint',
+              'At least 10 characters and hard to guess: not your e-mail address or the workspace name.',
+            )}
             autoComplete="new-password"
             visibilityToggleButtonProps={{
               'aria-label': t('auth.showPassword', 'Show or hide the password'),

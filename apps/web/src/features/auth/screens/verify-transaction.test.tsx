@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderRoutes } from '../../../testing/render';
@@ -71,6 +71,42 @@ describe('e-mail verification', () => {
       path: '/api/invite/inv-1/accept',
       body: { password: 'a-long-password' },
     });
+  });
+
+  it('shows why the server refused an invited administrator’s password under the field', async () => {
+    stubApi({
+      'GET /api/invite/inv-2': () =>
+        jsonResponse({
+          email: 'new@acme.example',
+          firstname: 'New',
+          tenantDisplayName: 'Acme',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+        }),
+      'POST /api/invite/inv-2/accept': () =>
+        jsonResponse(
+          {
+            errcode: 2,
+            code: 'validation_failed',
+            message: 'Some fields are not valid.',
+            details: [{ path: 'body.password', message: 'validation.passwordContainsEmail' }],
+          },
+          400,
+        ),
+    });
+    const user = userEvent.setup();
+    renderVerify('/verify/inv-2');
+    expect(await screen.findByRole('heading', { name: 'Join Acme' })).toBeInTheDocument();
+    await fillIn(user, screen.getByLabelText('New password'), 'new@acme.example-2026');
+    await fillIn(user, screen.getByLabelText('Confirm password'), 'new@acme.example-2026');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('The password must not contain your e-mail address.'),
+      ),
+    );
+    // The reason is said once, under the field, not again in an alert above the form.
+    expect(screen.queryByText('Some fields are not valid.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome aboard' })).not.toBeInTheDocument();
   });
 
   it('says when the link has expired and offers a new one', async () => {

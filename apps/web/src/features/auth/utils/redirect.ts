@@ -7,7 +7,10 @@ export const TRANSID_KEY = 'transid';
 export interface AuthLocationState {
   /** Where the user was going when the session check sent them to sign in. */
   from?: unknown;
-  /** The OTP step's transaction. */
+  /**
+   * The OTP step's transaction; on `/email-verification`, the id of the sign-up's status (`trans/status/web`),
+   * which verifies nothing.
+   */
   transid?: string;
   /** The sign-in page the user came from (partner-branded or plain), for "Back to sign in". */
   signInPath?: string;

@@ -1,4 +1,9 @@
-import { type ProfileInput, type Session, sessionEndpoints } from '@palisade/contracts';
+import {
+  type PasswordChangeInput,
+  type ProfileInput,
+  type Session,
+  sessionEndpoints,
+} from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { SESSION_QUERY_KEY, useSession } from '../../../lib/auth';
@@ -43,11 +48,20 @@ export function useUpdateProfile(options: { isSilent?: boolean } = {}) {
   });
 }
 
-/** `PUT /api/me/password`. Failures are shown on the form. */
+/**
+ * `PUT /api/me/password`: ends the account's other sessions and, when asked, revokes its API tokens. Failures are
+ * shown on the form. Revoked tokens refresh the tokens area (a key, not an import: features stay islands).
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
+  const { session } = useSession();
   return useMutation({
-    mutationFn: (body: { current: string; next: string }) =>
-      request(sessionEndpoints.changePassword, { body }),
+    mutationFn: (body: PasswordChangeInput) => request(sessionEndpoints.changePassword, { body }),
+    onSuccess: async (result) => {
+      if (result.revokedTokens > 0 && session) {
+        await queryClient.invalidateQueries({ queryKey: ['tenant', session.tenant, 'tokens'] });
+      }
+    },
     meta: { isSilent: true },
   });
 }

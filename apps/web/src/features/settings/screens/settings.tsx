@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Code,
   Group,
   Image,
@@ -22,11 +23,13 @@ import {
   PALETTES,
   type Palette,
   Password,
+  type PasswordChangeResult,
   ProfileInput,
   type Session,
   THEMES,
   type Theme,
 } from '@palisade/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -183,6 +186,7 @@ interface PasswordValues {
   current: string;
   next: string;
   confirm: string;
+  revokeTokens: boolean;
 }
 
 const PasswordForm = z
@@ -196,27 +200,77 @@ const PasswordForm = z
     message: 'validation.passwordsDiffer',
   });
 
-function PasswordSection() {
+/**
+ * The toast after a password change: what else it ended, counted ("2 other sessions were signed out and 1 API
+ * token was revoked."); nothing is said of sessions when no other was open.
+ */
+export function passwordChangedMessage(
+  t: TFunction,
+  result: PasswordChangeResult,
+  hasAskedToRevokeTokens: boolean,
+): string {
+  const { endedSessions: sessions, revokedTokens: tokens } = result;
+  const parts = [t('settings.password.changed', 'Your password was changed.')];
+  if (sessions > 0 && tokens > 0) {
+    parts.push(
+      t('settings.password.signedOutAndRevoked', {
+        count: tokens,
+        sessions: t('settings.password.signedOutPart', {
+          count: sessions,
+          defaultValue: '{{count}} other sessions were signed out',
+        }),
+        defaultValue: '{{sessions}} and {{count}} API tokens were revoked.',
+      }),
+    );
+  } else if (sessions > 0) {
+    parts.push(
+      t('settings.password.signedOut', {
+        count: sessions,
+        defaultValue: '{{count}} other sessions were signed out.',
+      }),
+    );
+  } else if (tokens > 0) {
+    parts.push(
+      t('settings.password.revokedTokens', {
+        count: tokens,
+        defaultValue: '{{count}} API tokens were revoked.',
+      }),
+    );
+  }
+  if (hasAskedToRevokeTokens && tokens === 0) {
+    parts.push(t('settings.password.noTokens', 'You had no active API tokens to revoke.'));
+  }
+  return parts.join(' ');
+}
+
+function PasswordSection({ session }: { session: Session }) {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const showFailure = useFailureToast();
+  // End users connect through the client and have no API tokens.
+  const hasTokens = session.usertype !== 0;
   const form = useForm<PasswordValues>({
     mode: 'controlled',
-    initialValues: { current: '', next: '', confirm: '' },
+    initialValues: { current: '', next: '', confirm: '', revokeTokens: false },
     validate: (values) => schemaFieldErrors(PasswordForm, values, t),
   });
 
   function handleSubmit(values: PasswordValues) {
+    const revokeTokens = hasTokens && values.revokeTokens;
     changePassword.mutate(
-      { current: values.current, next: values.next },
+      { current: values.current, next: values.next, revokeTokens },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           form.reset();
-          notify(t('settings.password.changed', 'Your password was changed.'), { color: 'green' });
+          notify(passwordChangedMessage(t, result, revokeTokens), { color: 'green' });
         },
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error, t));
-          showFailure(error, t('settings.password.failed', 'Your password was not changed.'));
+          // A wrong current password or a refused new one shows on its field; anything else as a toast.
+          const errors = serverFieldErrors(error, t);
+          form.setErrors(errors);
+          if (Object.keys(errors).length === 0) {
+            showFailure(error, t('settings.password.failed', 'Your password was not changed.'));
+          }
         },
       },
     );
@@ -237,7 +291,10 @@ function PasswordSection() {
           />
           <PasswordInput
             label={t('settings.password.next', 'New password')}
-            description={t('settings.password.rule', 'At least 10 characters.')}
+            description={t(
+              'settings.password.rule',
+              'At least 10 characters and hard to guess: not your e-mail address or the workspace name.',
+            )}
             required
             autoComplete="new-password"
             {...form.getInputProps('next')}
@@ -248,6 +305,22 @@ function PasswordSection() {
             autoComplete="new-password"
             {...form.getInputProps('confirm')}
           />
+          {hasTokens ? (
+            <Checkbox
+              label={t('settings.password.revokeTokens', 'Also revoke all my API tokens')}
+              description={t(
+                'settings.password.revokeTokensHint',
+                'Scripts and automation that use them stop working at once.',
+              )}
+              {...form.getInputProps('revokeTokens', { type: 'checkbox' })}
+            />
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t(
+              'settings.password.sessionsNote',
+              'Changing your password signs you out on every other device and browser; you stay signed in here.',
+            )}
+          </Text>
           <Group justify="flex-end">
             <Button type="submit" loading={changePassword.isPending}>
               {t('settings.password.submit', 'Change password')}
@@ -434,7 +507,7 @@ export function Component() {
       {session ? (
         <Stack gap="lg" maw={860}>
           <ProfileSection session={session} />
-          <PasswordSection />
+          <PasswordSection session={session} />
           <TotpSection session={session} />
         </Stack>
       ) : (

@@ -6,13 +6,21 @@ import { useTranslation } from 'react-i18next';
 export interface RevokeTokenModalProps {
   /** The token to revoke; the dialog is open while one is given. */
   token: ApiToken | null;
+  /** The administrator the token belongs to, when it may be someone else's. */
+  owner?: string;
   isRevoking?: boolean;
   onClose: () => void;
   onConfirm: () => void;
 }
 
 /** Asks before revoking: whatever uses the token stops working at once. */
-export function RevokeTokenModal({ token, isRevoking = false, onClose, onConfirm }: RevokeTokenModalProps) {
+export function RevokeTokenModal({
+  token,
+  owner,
+  isRevoking = false,
+  onClose,
+  onConfirm,
+}: RevokeTokenModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -24,13 +32,17 @@ export function RevokeTokenModal({ token, isRevoking = false, onClose, onConfirm
       {token ? (
         <Stack gap="md">
           <Text size="sm">
-            {t(
-              'tokens.revoke.message',
-              'The token “{{name}}” will stop working at once. This cannot be undone.',
-              {
-                name: token.name,
-              },
-            )}
+            {owner
+              ? t(
+                  'tokens.revoke.messageOwner',
+                  'The token “{{name}}” of {{owner}} will stop working at once. This cannot be undone.',
+                  { name: token.name, owner },
+                )
+              : t(
+                  'tokens.revoke.message',
+                  'The token “{{name}}” will stop working at once. This cannot be undone.',
+                  { name: token.name },
+                )}
           </Text>
           <Code>{`${token.prefix}…`}</Code>
           <Group justify="flex-end" gap="sm">
