@@ -38,8 +38,10 @@ export class ApiError extends Error {
   readonly details?: ErrorDetail[];
   /** `policy_tests_failed`: the pinned policy tests the refused change would break (PolicyTestFailure[]). */
   readonly failures?: unknown[];
+  /** How many seconds the server asks to wait (`Retry-After` of a 423 or 429), when it says. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, envelope: ErrorEnvelope) {
+  constructor(status: number, envelope: ErrorEnvelope, retryAfterSeconds?: number) {
     super(envelope.message);
     this.name = 'ApiError';
     this.status = status;
@@ -47,6 +49,7 @@ export class ApiError extends Error {
     this.code = envelope.code;
     if (envelope.details) this.details = envelope.details;
     if (envelope.failures) this.failures = envelope.failures;
+    if (retryAfterSeconds !== undefined) this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -191,10 +194,16 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** An `ApiError` from an answer body: its envelope when it is one, else `fallback`. */
-function toApiError(status: number, body: unknown, fallback: ErrorEnvelope): ApiError {
+/** An `ApiError` from an answer body: its envelope when it is one, else `fallback`; with `Retry-After` in seconds. */
+function toApiError(
+  status: number,
+  body: unknown,
+  fallback: ErrorEnvelope,
+  retryAfter?: string | null,
+): ApiError {
   const envelope = ErrorEnvelope.safeParse(body);
-  return new ApiError(status, envelope.success ? envelope.data : fallback);
+  const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  return new ApiError(status, envelope.success ? envelope.data : fallback, seconds);
 }
 
 /** Spec §8: the session is gone — forget it and go to the right sign-in (or sign-out) page. */
@@ -304,11 +313,12 @@ export async function request<E extends Endpoint>(
     } catch (error) {
       if (!isHTTPError(error)) throw error;
       const { status, statusText } = error.response;
-      const failure = toApiError(status, parseJson(await error.response.text()), {
-        errcode: 7,
-        code: 'internal_error',
-        message: statusText || error.message,
-      });
+      const failure = toApiError(
+        status,
+        parseJson(await error.response.text()),
+        { errcode: 7, code: 'internal_error', message: statusText || error.message },
+        error.response.headers.get('retry-after'),
+      );
       if (!isPublic && (failure.status === 401 || failure.errcode === 1)) handleLostSession();
       throw failure;
     }

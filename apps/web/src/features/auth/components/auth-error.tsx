@@ -24,9 +24,23 @@ export function AuthError({ error, email, signInPath = '/sign-in' }: AuthErrorPr
   const code = error instanceof ApiError ? error.code : null;
 
   if (code === 'account_locked') {
+    const seconds = error instanceof ApiError ? error.retryAfterSeconds : undefined;
     return (
-      <Alert color="red" variant="light" role="alert" title={t('auth.error.lockedTitle', 'Account locked')}>
+      <Alert color="red" variant="light" role="alert" title={t('auth.error.lockedTitle', 'Sign-in paused')}>
         {message}
+        {seconds ? (
+          <Text size="sm" mt={6}>
+            {seconds < 90
+              ? t('auth.error.lockedSeconds', {
+                  count: seconds,
+                  defaultValue: 'Try again in {{count}} seconds.',
+                })
+              : t('auth.error.lockedMinutes', {
+                  count: Math.ceil(seconds / 60),
+                  defaultValue: 'Try again in {{count}} minutes.',
+                })}
+          </Text>
+        ) : null}
       </Alert>
     );
   }

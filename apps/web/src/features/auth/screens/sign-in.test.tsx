@@ -95,16 +95,23 @@ describe('sign-in', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('says plainly that the account is locked', async () => {
+  it('says plainly that sign-in is paused, and for how long', async () => {
     stubApi({
-      'POST /api/session': () =>
-        jsonResponse({ errcode: 9, code: 'account_locked', message: 'Too many failed sign-ins.' }, 423),
+      'POST /api/session': () => {
+        const res = jsonResponse(
+          { errcode: 9, code: 'account_locked', message: 'Too many failed sign-ins.' },
+          423,
+        );
+        res.headers.set('retry-after', '840');
+        return res;
+      },
     });
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'admin@acme.example', 'wrong-password');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Account locked');
-    expect(alert).toHaveTextContent('Too many failed sign-ins. Your account is locked for a while');
+    expect(alert).toHaveTextContent('Sign-in paused');
+    expect(alert).toHaveTextContent('Too many failed attempts, so sign-in is paused for a while.');
+    expect(alert).toHaveTextContent('Try again in 14 minutes.');
   });
 
   it('translates wrong credentials and clears the password', async () => {

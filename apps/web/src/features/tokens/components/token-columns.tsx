@@ -114,6 +114,9 @@ export function useTokenColumns<T extends ApiToken>({ onRevoke, revokeLabel }: T
   const status: DataTableColumn<T> = {
     accessor: 'status',
     title: t('tokens.column.status', 'Status'),
+    // The badge is never cut short ("AC…"): the permissions column gives way instead.
+    noWrap: true,
+    width: 110,
     render: (token) => {
       const value = tokenStatus(token);
       return (
