@@ -1,14 +1,20 @@
 /**
  * npm run bench — prints figures, asserts nothing:
  *  - list APIs p50/p95 at 1 000 and 100 000 end users (with 10 000 groups and 100 000 admin events at the
- *    large size), on PGlite and (when reachable) PostgreSQL, over real HTTP: users (first page, a deep page,
- *    a search, a sort by full name), groups, the members of a large group, the admin event log;
- *  - gzip size of the initial JS/CSS of the built web app;
+ *    large size), on PGlite and (when reachable) PostgreSQL, over real HTTP: users (first page, a deep page by
+ *    offset and by cursor, the next page as the web asks for it, a search, a sort by full name), groups, the
+ *    members of a large group, the admin event log; and the users list's first page under 50 connections at
+ *    once (autocannon, requests per second and latency);
+ *  - the sign-in page's Largest Contentful Paint at 5 Mbit/s and 70 ms latency (bench/web-load.ts);
+ *  - gzip size of the initial JS/CSS of the built web app, and what the sign-in page loads as served;
  *  - the policy engine against tsurlfilter (bench/policy-engine.ts).
- * BENCH_ONLY=policy,api picks parts (policy engine, list APIs); unset runs everything.
+ * BENCH_ONLY=policy,api,web picks parts (policy engine, list APIs, sign-in LCP); unset runs everything.
+ * BENCH_SIZES (default 1000,100000), BENCH_SAMPLES (200), BENCH_LOAD_SECONDS (10), BENCH_LCP_RUNS (5).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -18,11 +24,14 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { benchPolicyEngine } from './policy-engine';
+import { benchSignInLcp } from './web-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const LOAD_CONNECTIONS = 50;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -39,6 +48,43 @@ async function measure(url: string, token: string) {
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/**
+ * Requests per second and latency with 50 connections open at once, from autocannon in a process of its own
+ * (in this one it would share the event loop with the server it measures).
+ */
+function load(url: string, token: string) {
+  const cli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [
+    cli,
+    '-j',
+    '-c',
+    String(LOAD_CONNECTIONS),
+    '-d',
+    String(LOAD_SECONDS),
+    '-H',
+    `x-auth-token=${token}`,
+    url,
+  ];
+  return new Promise<{ rps: number; p50: number; p99: number; failed: number }>((done, fail) => {
+    execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return fail(error);
+      const r = JSON.parse(stdout) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      done({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        failed: r.non2xx + r.errors + r.timeouts,
+      });
+    });
+  });
 }
 
 async function pgReachable() {
@@ -73,7 +119,11 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   }
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   const config = {
-    ...loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' }, []),
+    ...loadConfig(
+      // PostgreSQL needs the key that seals secrets at rest; a throw-away one does for a bench database.
+      { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SECRET_KEY: randomBytes(32).toString('hex') },
+      [],
+    ),
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
   };
   const { app, close } = await buildApp(config, { database, logger: false });
@@ -115,9 +165,10 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   const { sessid } = (await signIn.json()) as { sessid: string };
   const list = `${base}/api/subscriber/user/bench`;
   const [bigGroup] = await queryRows<{ id: string }>(db, sql`select id from groups order by name limit 1`);
+  const half = Math.floor(size / 2);
   const cases: Record<string, string> = {
     'first page (25)': `${list}?limit=25`,
-    [`deep page (offset ${Math.floor(size / 2)})`]: `${list}?limit=25&offset=${Math.floor(size / 2)}`,
+    [`deep page (offset ${half})`]: `${list}?limit=25&offset=${half}`,
     'search "anna"': `${list}?limit=25&q=anna`,
     'sort full name desc': `${list}?limit=25&sort=fullname&order=desc`,
     [`groups (${groupCount}), first page`]: `${base}/api/groups/bench?limit=25`,
@@ -126,17 +177,42 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
     [`event log (${size}), first page`]: `${base}/api/events/admin/bench?limit=25`,
     'event log, action filter': `${base}/api/events/admin/bench?limit=25&action=group.update`,
   };
+  // Page turns as the web makes them, where the server offers keyset paging: after the previous page's
+  // cursor, without a count (the client has the total).
+  const cursorAfter = async (url: string) => {
+    const res = await fetch(url, { headers: { 'x-auth-token': sessid } });
+    return ((await res.json()) as { nextCursor?: string | null }).nextCursor ?? null;
+  };
+  const next = await cursorAfter(`${list}?limit=25`);
+  const deep = await cursorAfter(`${list}?limit=25&offset=${half - 25}`);
+  if (next) cases['next page (cursor, no count)'] = `${list}?limit=25&withTotal=false&cursor=${next}`;
+  if (deep)
+    cases[`deep page (cursor after ${half}, no count)`] = `${list}?limit=25&withTotal=false&cursor=${deep}`;
   const rows: Array<Record<string, string | number>> = [];
   for (const [name, url] of Object.entries(cases)) {
     const r = await measure(url, sessid);
     rows.push({ engine, users: size, case: name, 'p50 ms': r.p50.toFixed(1), 'p95 ms': r.p95.toFixed(1) });
   }
+  const loaded = await load(`${list}?limit=25`, sessid);
+  const loadRow = {
+    engine,
+    users: size,
+    'req/s': Math.round(loaded.rps),
+    'p50 ms': loaded.p50,
+    'p99 ms': loaded.p99,
+    failed: loaded.failed,
+  };
   await close();
   await database.close();
   await drop();
-  return { rows, seedMs };
+  return { rows, seedMs, loadRow };
 }
 
+/**
+ * The initial payload: the JS and CSS index.html names, gzip -9 (the figure tracked since the first bench); and
+ * what the sign-in page fetches before it can paint, as served: those files plus the sign-in screen's (from
+ * the build's route-preloads.json), brotli where the build wrote a .br copy.
+ */
 function bundleSize() {
   const dist = join(ROOT, 'apps/web/dist');
   const indexFile = join(dist, 'index.html');
@@ -150,7 +226,47 @@ function bundleSize() {
     if (asset.endsWith('.js')) js += size;
     else css += size;
   }
-  return { js, css, files: assets.length };
+  const preloadsFile = join(dist, 'route-preloads.json');
+  const signInFiles = existsSync(preloadsFile)
+    ? ((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { routes: Record<string, string[]> }).routes[
+        '/sign-in'
+      ] ?? [])
+    : [];
+  const asServed = (file: string) =>
+    existsSync(join(dist, `${file}.br`))
+      ? readFileSync(join(dist, `${file}.br`)).length
+      : readFileSync(join(dist, file)).length;
+  const signIn = [...new Set([...assets, ...signInFiles])];
+  const signInServed = signIn.reduce((sum, file) => sum + asServed(file), 0);
+  return { js, css, files: assets.length, signInServed, signInFiles: signIn.length };
+}
+
+/** Serves the built app from a server on an empty in-memory database and measures the sign-in page's LCP. */
+async function benchWeb() {
+  if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+    console.info('Web app not built (npm run build): sign-in LCP SKIPPED.');
+    return;
+  }
+  const browserPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(browserPath)) {
+    console.info(`No Chromium at ${browserPath}: sign-in LCP SKIPPED.`);
+    return;
+  }
+  const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  const config = loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' }, []);
+  const { app, close } = await buildApp(config, { database, logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const rows = await benchSignInLcp(
+      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    );
+    console.info('\nSign-in page at 5 Mbit/s and 70 ms latency (Chromium, network throttled over CDP):');
+    console.table(rows);
+  } finally {
+    await close();
+    await database.close();
+  }
 }
 
 const BENCH_ONLY = process.env.BENCH_ONLY;
@@ -163,21 +279,31 @@ else if (await pgReachable()) engines.push('postgres');
 else console.info(`PostgreSQL not reachable at ${PG_ADMIN}: PostgreSQL figures SKIPPED.`);
 
 const all: Array<Record<string, string | number>> = [];
+const loads: Array<Record<string, string | number>> = [];
 for (const engine of engines) {
   for (const size of SIZES) {
-    const { rows, seedMs } = await benchEngine(engine, size);
+    const { rows, seedMs, loadRow } = await benchEngine(engine, size);
     console.info(`${engine}: seeded ${size} users in ${(seedMs / 1000).toFixed(1)} s`);
     all.push(...rows);
+    loads.push(loadRow);
   }
 }
 if (runApi) {
   console.info(`\nList APIs over HTTP, ${SAMPLES} sequential requests per case:`);
   console.table(all);
+  console.info(
+    `\nUsers list, first page (25), ${LOAD_CONNECTIONS} connections for ${LOAD_SECONDS} s (autocannon):`,
+  );
+  console.table(loads);
 }
+if (!BENCH_ONLY || BENCH_ONLY.includes('web')) await benchWeb();
 const bundle = bundleSize();
 if (bundle) {
   console.info(
     `Initial web payload (gzip -9): JS ${(bundle.js / 1024).toFixed(1)} kB + CSS ${(bundle.css / 1024).toFixed(1)} kB = ${((bundle.js + bundle.css) / 1024).toFixed(1)} kB in ${bundle.files} files`,
+  );
+  console.info(
+    `Sign-in page scripts and styles as served (brotli where precompressed, + the screen's own): ${(bundle.signInServed / 1024).toFixed(1)} kB in ${bundle.signInFiles} files`,
   );
 } else {
   console.info('Web app not built (npm run build): bundle size SKIPPED.');

@@ -23,6 +23,9 @@ npm run --silent typecheck
 step "Lint and format check (biome)"
 npx biome check .
 
+step "Import boundaries and cycles (dependency-cruiser, .dependency-cruiser.cjs)"
+npm run --silent lint:deps
+
 step "Unit tests: contracts, web and the test scripts"
 vitest unit --project contracts --project policy-engine --project web --project scripts
 
@@ -48,7 +51,7 @@ else
   skipped server-redis pass=Redis "reason=$why" like=server-pglite files=apps/server/src/plugins/rate-limit.test.ts
 fi
 
-step "Build the web app"
+step "Build the web app and the server"
 npm run --silent build
 
 step "End-to-end journeys (Playwright, Debian Chromium)"

@@ -23,7 +23,7 @@ test('an administrator sees their own change with before and after values in /ev
     .click();
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill(`Anneliese${stamp}`);
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Anneliese${stamp} ${lastname}` })).toBeVisible();
 
   await page.goto('/events/admin');
@@ -37,7 +37,55 @@ test('an administrator sees their own change with before and after values in /ev
     .click();
   const drawer = page.getByRole('dialog', { name: 'Event details' });
   const changed = drawer.getByRole('table', { name: 'Changed fields' });
-  const row = changed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'firstname' }) });
+  // Fields are named as the users screen names them.
+  const row = changed.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'First name' }) });
   await expect(row).toContainText('Anna');
   await expect(row).toContainText(`Anneliese${stamp}`);
+});
+
+test('the admin log shows what happened in words, not codes, in English and in German', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  await signIn(page, 'admin@globex.example');
+  const headers = { 'x-auth-token': await apiSignIn(page, 'admin@globex.example') };
+  const ids: string[] = [];
+  for (const n of [1, 2]) {
+    const created = await page.request.post('/api/subscriber/user/globex', {
+      headers,
+      data: { username: `bulk${n}-${stamp}@globex.example`, firstname: 'Bulk', lastname: `User${n}` },
+    });
+    expect(created.status()).toBe(201);
+    ids.push((await created.json()).id);
+  }
+  const bulk = await page.request.post('/api/subscriber/user/globex/bulk', {
+    headers,
+    data: { ids, action: 'enableXdr' },
+  });
+  expect(bulk.status()).toBe(202);
+
+  const openMine = async (actionLabel: string, fieldLabel: string) => {
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: new RegExp(`^${actionLabel}`) }).first()).toBeVisible();
+    // The action's code and the raw count are nowhere on the page.
+    await expect(main.getByText('user.bulk.enableXdr')).toHaveCount(0);
+    await main
+      .getByRole('button', { name: new RegExp(`^${actionLabel}`) })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog');
+    const users = drawer
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: fieldLabel, exact: true }) });
+    await expect(users).toContainText(`bulk1-${stamp}@globex.example`);
+    await expect(users).toContainText(`bulk2-${stamp}@globex.example`);
+  };
+
+  await page.goto('/events/admin?action=user.bulk.enableXdr');
+  await expect(page.getByRole('heading', { name: 'Admin events' })).toBeVisible();
+  await expect(page.getByRole('main').getByText('2 users').first()).toBeVisible();
+  await openMine('Details of XDR turned on for users', 'Users');
+
+  await page.goto('/events/admin?action=user.bulk.enableXdr&lng=de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('main').getByText('2 Benutzer').first()).toBeVisible();
+  await openMine('Details zu XDR für Benutzer eingeschaltet', 'Benutzer');
 });

@@ -20,6 +20,11 @@ test('importing a 10 000-row CSV with some bad rows creates the good ones and li
     .getByLabel('CSV file')
     .setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
   await dialog.getByRole('radio', { name: 'Import valid rows, report the rest' }).check();
+  await dialog.getByRole('button', { name: 'Check the file' }).click();
+
+  // The preview says what would happen, and nothing is saved yet.
+  await expect(dialog.getByText('9,997 users would be created')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByRole('table', { name: 'Row errors' }).getByRole('row')).toHaveCount(4);
   await dialog.getByRole('button', { name: 'Import' }).click();
 
   await expect(dialog.getByText('9,997 users created')).toBeVisible({ timeout: 60_000 });

@@ -39,7 +39,7 @@ test('block a category for a group, see it in the simulator, pin a test, and hav
   await page.getByRole('option', { name: 'Block' }).click();
   await editor.getByRole('combobox', { name: 'Web categories' }).click();
   await page.getByRole('option', { name: 'Social networking' }).click();
-  await editor.getByRole('button', { name: 'Save policy' }).click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(`Policy ${policyName} saved.`)).toBeVisible();
   await page.getByRole('button', { name: 'Close the editor' }).click();
 
@@ -73,7 +73,7 @@ test('block a category for a group, see it in the simulator, pin a test, and hav
   await simulator.getByRole('button', { name: 'Pin as test' }).click();
   await simulator
     .getByRole('region', { name: 'Pin as test' })
-    .getByRole('button', { name: 'Save test' })
+    .getByRole('button', { name: 'Save', exact: true })
     .click();
   await expect(page.getByText(/pinned\.$/)).toBeVisible();
   await simulator.getByRole('button', { name: 'Close the simulator' }).click();
@@ -87,7 +87,7 @@ test('block a category for a group, see it in the simulator, pin a test, and hav
     .click();
   await edit.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'Allow' }).click();
-  await edit.getByRole('button', { name: 'Save policy' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(edit.getByText('Not saved: this change breaks policy tests')).toBeVisible();
   await expect(edit.getByText('expected Blocked, would be Allowed')).toBeVisible();
 

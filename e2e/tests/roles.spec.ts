@@ -8,12 +8,12 @@ test('a custom view-only role: its holder can read users but cannot change them 
   const roleName = `User viewers ${Date.now().toString(36)}`;
   await signIn(page, 'admin@acme.example');
   await page.goto('/users/roles');
-  await page.getByRole('main').getByRole('button', { name: 'Create role' }).click();
-  const editor = page.getByRole('dialog', { name: 'Create role' });
+  await page.getByRole('main').getByRole('button', { name: 'Add role' }).click();
+  const editor = page.getByRole('dialog', { name: 'Add role' });
   await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(roleName);
   await editor.getByRole('checkbox', { name: 'Users: view' }).check();
   await editor.getByRole('checkbox', { name: 'Dashboard: view' }).check();
-  await editor.getByRole('button', { name: 'Create role' }).click();
+  await editor.getByRole('button', { name: 'Add role' }).click();
   await expect(page.getByText(`Role ${roleName} created.`)).toBeVisible();
 
   await page.getByRole('tab', { name: 'Assignments' }).click();

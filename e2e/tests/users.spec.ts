@@ -25,7 +25,7 @@ test('an administrator adds a user, finds it by search, edits it and deletes it'
   await row.getByRole('link', { name: 'Journey Tester', exact: true }).click();
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('textbox', { name: 'First name', exact: true }).fill('Edited');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edited Tester' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -8,25 +8,13 @@ import { type ChangeBus, openChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { closeRedis, openRedis } from './lib/redis';
 import { createSecretBox, loadSecretKey } from './lib/secret-box';
-import { adminsRoutes } from './modules/admins/admins.routes';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
-import { eventsRoutes } from './modules/events/events.routes';
-import { startEventPurge } from './modules/events/events.service';
-import { groupsRoutes } from './modules/groups/groups.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { policiesRoutes } from './modules/policies/policies.routes';
-import { createPolicyCache } from './modules/policies/policy-state';
-import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
-import { startFeedRefresh } from './modules/policy-objects/feeds.service';
-import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
-import { rolesRoutes } from './modules/roles/roles.routes';
-import { sessionRoutes } from './modules/session/session.routes';
+import type { ModuleDeps, Stop } from './lib/server-module';
+import { MODULES } from './module-list';
 import { sealClearTotpSecrets } from './modules/session/session.service';
-import { tenantsRoutes } from './modules/tenants/tenants.routes';
-import { tokensRoutes } from './modules/tokens/tokens.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { systemRoutes, webRoutes } from './modules/web/web.routes';
+import { sessionActor } from './modules/session/session-auth.service';
+import { findTenantByName } from './modules/tenants/tenants.service';
+import { tokenActor } from './modules/tokens/token-auth.service';
+import { registerAuth } from './plugins/auth';
 import { handleClientError, handleFrameworkError, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders, withoutInsecureUpgrade } from './plugins/security-headers';
@@ -91,7 +79,13 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app);
-  await registerRateLimit(app, { config, database, redis });
+  // The access check, with what it needs from the modules that own sessions, API tokens and tenants.
+  registerAuth(app, {
+    sessionActor: (sessionId) => sessionActor(database, sessionId),
+    tokenActor: (secret, ip) => tokenActor(database, secret, ip),
+    tenantNamed: (name) => findTenantByName(database, name),
+  });
+  await registerRateLimit(app, { config, redis });
 
   await app.register(swagger, {
     openapi: {
@@ -111,35 +105,19 @@ export async function buildApp(
     transformStaticCSP: withoutInsecureUpgrade,
   });
 
-  // This instance's own listener and compiled policies: other instances on the database have theirs.
+  // This instance's own listener: other instances on the database have theirs.
   const changes = await openChangeBus(database, app.log);
-  const policyCache = createPolicyCache(database, changes);
+  const deps: ModuleDeps = { database, config, mailer, secrets, redis, changes, log: app.log };
 
+  // Every module from the one list: API routes under /api, then root routes, then background work.
   await app.register(
     async (api) => {
-      sessionRoutes(api, { database, config, mailer, secrets });
-      usersRoutes(api, database);
-      groupsRoutes(api, database);
-      enrolmentRoutes(api, { database, config, mailer });
-      policiesRoutes(api, database, policyCache);
-      policyObjectsRoutes(api, database);
-      rolesRoutes(api, database);
-      adminsRoutes(api, { database, config, mailer });
-      tenantsRoutes(api, database);
-      tokensRoutes(api, database);
-      dashboardRoutes(api, database);
-      eventsRoutes(api, database);
-      systemRoutes(api, database, config);
-      healthRoutes(api, { database, redis });
+      for (const module of MODULES) module.api?.(api, deps);
     },
     { prefix: '/api' },
   );
-  await webRoutes(app, config);
-  // Deletes admin events past each tenant's retention, hourly.
-  const stopEventPurge = startEventPurge(database, app.log);
-  // Refreshes URL threat-intel feeds whose interval has passed, checked every minute.
-  setFeedPrivateNetworks(config.feedAllowPrivateNetworks);
-  const stopFeedRefresh = startFeedRefresh(database, app.log);
+  for (const module of MODULES) await module.root?.(app, deps);
+  const stops: Stop[] = MODULES.flatMap((module) => (module.start ? [module.start(deps)] : []));
 
   return {
     app,
@@ -148,10 +126,9 @@ export async function buildApp(
     mailer,
     changes,
     async close() {
-      stopEventPurge();
-      stopFeedRefresh();
+      for (const stop of stops) await stop();
+      // Runs the modules' onClose hooks (the policy cache) too.
       await app.close();
-      policyCache.close();
       await changes.close();
       if (redis) await closeRedis(redis);
       if (!options.database) await database.close();

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * The server as `npm start` runs it (the command after the build in the root package.json's `start` script), on
  * a fresh embedded data directory with the demo, and no variables but the port, data directory and demo password.
+ * The server is built first as `npm start` builds it; the web app's build is left out (the API answers without).
  */
 const root = resolve(import.meta.dirname, '../../..');
 const startScript: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
@@ -32,6 +33,7 @@ describe('the server as npm start runs it', () => {
   let output = '';
 
   beforeAll(async () => {
+    execFileSync('npm', ['run', '--silent', 'build', '-w', '@palisade/server'], { cwd: root, stdio: 'pipe' });
     dataDir = await mkdtemp(join(tmpdir(), 'palisade-start-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
@@ -66,6 +68,29 @@ describe('the server as npm start runs it', () => {
     child?.kill('SIGTERM');
     await new Promise((r) => (child?.exitCode === null ? child.once('exit', r) : r(null)));
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs the compiled server with Node, not the TypeScript source', () => {
+    expect(command[0]).toBe('node');
+    expect(command.join(' ')).not.toMatch(/tsx|\.ts\b/);
+    expect(command.at(-1)).toMatch(/^apps\/server\/dist\/.+\.js$/);
+  });
+
+  it('finds what it reads at run time: the migrations (applied), the GeoIP database, the translations', async () => {
+    expect(await (await fetch(`${base}/api/health`)).json()).toMatchObject({ status: 'ok', database: 'ok' });
+    const signIn = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin@acme.example', password: 'start-demo-password' }),
+    });
+    expect(signIn.status).toBe(200);
+    const { sessid } = (await signIn.json()) as { sessid: string };
+    const lookup = await fetch(`${base}/api/policy/geo/acme/lookup?ip=193.99.144.80`, {
+      headers: { 'x-auth-token': sessid },
+    });
+    expect(await lookup.json()).toEqual({ ip: '193.99.144.80', country: 'DE' });
+    const translations = await fetch(`${base}/locales/de/translation.json`);
+    expect(translations.status).toBe(200);
   });
 
   it('says where mail goes, and keeps the outbox closed to everyone, platform administrators included', async () => {

@@ -55,6 +55,43 @@ export const PageQuery = z.object({
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int() });
 
+/**
+ * Lists that grow to 100 000 rows count the matches exactly up to this many; beyond, the total is the query
+ * planner's estimate (as Supabase Studio does), so asking for it costs the same at any size.
+ */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * Query of the large lists (end users, groups, group members, the admin event log): {@link PageQuery} plus
+ * keyset paging and a way to skip the count.
+ */
+export const KeysetPageQuery = PageQuery.extend({
+  /**
+   * The `nextCursor` of the previous page: this page then starts right after that page's last row, at the same
+   * cost at any depth, and `offset` is ignored. Only valid with the sort and order it was made for.
+   */
+  cursor: z
+    .string()
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.invalid' })
+    .optional(),
+  /** `false`: do not count (`total` is null) — for a page turn of a filter whose total the client has. */
+  withTotal: z.enum(['true', 'false']).optional(),
+});
+
+/**
+ * A page of a large list. `total` is exact up to {@link EXACT_COUNT_LIMIT} matches, else an estimate
+ * (`totalIsEstimate`), and null when not asked for; `nextCursor` continues after the last row (null on the
+ * last page).
+ */
+export const KeysetPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nullable(),
+    totalIsEstimate: z.boolean(),
+    nextCursor: z.string().nullable(),
+  });
+
 export const IdList = z.object({ ids: z.array(Uuid).min(1, { message: 'validation.required' }).max(10_000) });
 export type IdList = z.infer<typeof IdList>;
 

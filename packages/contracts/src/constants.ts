@@ -46,6 +46,15 @@ export const I18N_NAMESPACES = [
   'subscriptionHistory',
   'paymentHistory',
 ] as const;
+/**
+ * The namespaces the web app fetches before its first paint (the others load when a screen asks for them); the
+ * server names them in index.html so the browser fetches them alongside the scripts.
+ */
+export const I18N_INITIAL_NAMESPACES = ['translation', 'routeTranslation'] as const satisfies ReadonlyArray<
+  (typeof I18N_NAMESPACES)[number]
+>;
+/** The cookie the web app keeps the chosen language in (besides local storage), for the server to read. */
+export const LANGUAGE_COOKIE = 'i18nextLng';
 export const ANALYTICS_START_DELAY_MS = 500;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Page, PageQuery, Uuid } from './common';
+import { KeysetPage, KeysetPageQuery, Uuid } from './common';
 import { AdminEvent } from './dashboard';
 import { endpoint } from './endpoint';
 import { TenantParams } from './tenants';
@@ -48,7 +48,7 @@ const orderedRange = (value: { from?: string; to?: string }) =>
   !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to);
 const rangeIssue = { message: 'validation.invalid', path: ['to'] };
 
-export const AdminEventListQuery = PageQuery.extend(eventFilterFields).refine(orderedRange, rangeIssue);
+export const AdminEventListQuery = KeysetPageQuery.extend(eventFilterFields).refine(orderedRange, rangeIssue);
 export type AdminEventListQuery = z.infer<typeof AdminEventListQuery>;
 
 export const AdminEventExportQuery = z.object(eventFilterFields).refine(orderedRange, rangeIssue);
@@ -121,7 +121,7 @@ export const eventEndpoints = {
     tags: ['events'],
     params: TenantParams,
     query: AdminEventListQuery,
-    response: Page(AdminEvent),
+    response: KeysetPage(AdminEvent),
   }),
   exportAdminEvents: endpoint({
     method: 'GET',

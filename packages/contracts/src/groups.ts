@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdList, NonEmpty, Page, PageQuery, Uuid } from './common';
+import { IdList, KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
 import { ImportJob, ImportQuery } from './imports';
 import { TenantParams } from './tenants';
@@ -49,11 +49,11 @@ export type GroupCopyInput = z.input<typeof GroupCopyInput>;
 
 export const GROUP_SORTS = ['name', 'memberCount', 'createdAt'] as const;
 /** `q` searches the name and the description. */
-export const GroupListQuery = PageQuery.extend({ sort: z.enum(GROUP_SORTS).default('name') });
+export const GroupListQuery = KeysetPageQuery.extend({ sort: z.enum(GROUP_SORTS).default('name') });
 export type GroupListQuery = z.infer<typeof GroupListQuery>;
 
 /** Members are end users, ordered by username; `q` searches username, names and e-mail. */
-export const GroupMembersQuery = PageQuery;
+export const GroupMembersQuery = KeysetPageQuery;
 export type GroupMembersQuery = z.infer<typeof GroupMembersQuery>;
 
 /** One member of a group, as the members table shows it. */
@@ -119,7 +119,7 @@ export const groupEndpoints = {
     tags: ['groups'],
     params: TenantParams,
     query: GroupListQuery,
-    response: Page(Group),
+    response: KeysetPage(Group),
   }),
   getGroup: endpoint({
     method: 'GET',
@@ -180,7 +180,7 @@ export const groupEndpoints = {
     tags: ['groups'],
     params: GroupParams,
     query: GroupMembersQuery,
-    response: Page(GroupMember),
+    response: KeysetPage(GroupMember),
   }),
   exportGroupMembers: endpoint({
     method: 'GET',

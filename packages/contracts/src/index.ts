@@ -1,4 +1,5 @@
 export * from './admins';
+export * from './audit';
 export * from './common';
 export * from './constants';
 export * from './custom-roles';

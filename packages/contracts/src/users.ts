@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, IdList, NonEmpty, Page, PageQuery, Uuid } from './common';
+import { Email, IdList, KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
 import { TenantParams } from './tenants';
 
@@ -38,7 +38,7 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const USER_SORTS = ['username', 'fullname', 'email', 'connstatus', 'createdAt'] as const;
-export const UserListQuery = PageQuery.extend({ sort: z.enum(USER_SORTS).default('username') });
+export const UserListQuery = KeysetPageQuery.extend({ sort: z.enum(USER_SORTS).default('username') });
 export type UserListQuery = z.infer<typeof UserListQuery>;
 
 export const UserInput = z.object({
@@ -70,7 +70,7 @@ export const userEndpoints = {
     tags: ['users'],
     params: TenantParams,
     query: UserListQuery,
-    response: Page(User),
+    response: KeysetPage(User),
   }),
   getUser: endpoint({
     method: 'GET',

@@ -1,23 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrate } from './migrate';
+import type { Db, Tx } from './query';
 import * as schema from './schema';
 
-/** The drizzle database, whichever engine is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database or a transaction: what repositories take. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Rows of a raw SQL query, on either driver. */
-export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// The types and the raw-query helper live in query.ts, which the migrations use too (no client ↔ migrate cycle).
+export { type Db, queryRows, type Tx } from './query';
 
 export interface Database {
   kind: 'pglite' | 'postgres';

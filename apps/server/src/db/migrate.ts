@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from './client';
+import { type Db, queryRows } from './query';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 

@@ -172,6 +172,8 @@ export const importJobs = pgTable('import_jobs', {
   id: uuid('id').notNull().defaultRandom(),
   kind: text('kind', { enum: ['users', 'groups', 'userBulk'] }).notNull(),
   mode: text('mode', { enum: ['all', 'valid'] }).notNull(),
+  /** A preview: counts what the import would change, writes nothing (0017_import_dry_run.sql). */
+  isDryRun: boolean('is_dry_run').notNull().default(false),
   status: text('status', { enum: ['running', 'completed', 'failed'] })
     .notNull()
     .default('running'),

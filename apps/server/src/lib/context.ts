@@ -1,4 +1,5 @@
-import type { Permission, Role, TenantKind } from '@palisade/contracts';
+import type { Access, Permission, Role, TenantKind } from '@palisade/contracts';
+import type { FastifyRequest } from 'fastify';
 
 /** The signed-in user a request acts for. */
 export interface Actor {
@@ -34,4 +35,24 @@ export interface Ctx {
   tenant: TenantRef;
   actor: Actor;
   ip: string | null;
+}
+
+/**
+ * The access check, set up by plugins/auth.ts (registerAuth) and decorated on the app as `auth`: route() runs it
+ * before validation, and the rate limiter keys on its actor.
+ */
+export interface AccessCheck {
+  /**
+   * The request's actor (session or API token), resolved once per request however often it is asked; a refusal
+   * (401) is remembered and thrown again to whoever asks next.
+   */
+  actorOf(request: FastifyRequest): Promise<Actor>;
+  /** Session → tenant → permission, in that order: 401, then 404, then 403 (then 400 for a NUL in the tenant). */
+  contextOf(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Ctx>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AccessCheck;
+  }
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MAX_IMPORT_BYTES } from '@palisade/contracts';
+import { csvColumnFor, MAX_IMPORT_BYTES } from '@palisade/contracts';
 import { parse } from 'csv-parse';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from './errors';
@@ -32,13 +32,19 @@ export interface CsvRecord {
 }
 
 /**
- * The records of a CSV text, streamed through the parser and keyed by the header's names (trimmed, lower
- * case). Cells are trimmed, empty lines skipped and short rows allowed (their missing cells are undefined).
+ * The records of a CSV text, streamed through the parser and keyed by the header's names: the file's `columns`
+ * when a header cell names one the way people write it (`First name`, `first_name`, `E-Mail`, `Vorname`; see
+ * CSV_HEADER_ALIASES), else the cell trimmed and in lower case. Cells are trimmed, empty lines skipped and short
+ * rows allowed (their missing cells are undefined).
  */
-export async function* readCsvRecords(csv: string): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(
+  csv: string,
+  columns: readonly string[] = [],
+): AsyncGenerator<CsvRecord> {
   const parser = Readable.from([csv]).pipe(
     parse({
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      columns: (header: string[]) =>
+        header.map((h) => (columns.length > 0 ? csvColumnFor(h, columns) : h.trim().toLowerCase())),
       bom: true,
       trim: true,
       skip_empty_lines: true,

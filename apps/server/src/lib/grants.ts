@@ -1,4 +1,4 @@
-import { type Permission, ROLE_PERMISSIONS } from '@palisade/contracts';
+import { can, type Permission, ROLE_PERMISSIONS } from '@palisade/contracts';
 import type { Actor } from './context';
 import { AppError, invalid } from './errors';
 
@@ -12,6 +12,11 @@ import { AppError, invalid } from './errors';
 /** What an actor holds now: an API token's scope, a custom role's permissions (read per call), or its role's. */
 export function heldPermissions(actor: Actor): readonly Permission[] {
   return actor.permissions ?? ROLE_PERMISSIONS[actor.role] ?? [];
+}
+
+/** Whether an actor holds a permission: a token's own scope when it has one, else its role's. */
+export function actorCan(actor: Actor, permission: Permission): boolean {
+  return actor.permissions ? actor.permissions.includes(permission) : can(actor.role, permission);
 }
 
 /** The permissions of `wanted` the actor does not hold, in the order given. */

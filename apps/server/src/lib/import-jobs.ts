@@ -27,6 +27,7 @@ export function presentJob(row: JobRow): ImportJob {
     id: row.id,
     status: row.status,
     mode: row.mode,
+    dryRun: row.isDryRun,
     total: row.total,
     processed: row.processed,
     created: row.created,
@@ -203,12 +204,12 @@ export async function startImportJob(
   database: Database,
   ctx: Ctx,
   kind: ImportKind,
-  mode: ImportMode,
+  options: { mode: ImportMode; isDryRun: boolean },
   run: (job: RunningJob) => Promise<void>,
 ) {
   const tenantId = ctx.tenant.id;
   const row = await database.tenantTx(tenantId, (tx) =>
-    insertJob(tx, { tenantId, kind, mode, actorId: ctx.actor.id }),
+    insertJob(tx, { tenantId, kind, mode: options.mode, isDryRun: options.isDryRun, actorId: ctx.actor.id }),
   );
   const update = async (values: JobChange) => {
     await database.tenantTx(tenantId, (tx) => updateJob(tx, tenantId, row.id, values));
@@ -228,6 +229,32 @@ export async function startImportJob(
       }).catch((markError: unknown) => console.error(`could not mark the ${kind} import failed`, markError));
     });
   return { job: presentJob(row), done: runJob(database, tenantId, row.id, work) };
+}
+
+/** Thrown to roll a dry run's transaction back once it has done everything; carries what it did. */
+class DryRunDone<T> extends Error {
+  constructor(readonly result: T) {
+    super('dry run: rolled back');
+  }
+}
+
+/**
+ * Runs `work` in a transaction opened by `transaction` and rolls it back at the end, answering what `work`
+ * answered: an import's dry run does exactly what the import would, and keeps none of it.
+ */
+export async function rolledBack<T>(
+  transaction: (fn: (tx: Tx) => Promise<never>) => Promise<unknown>,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    await transaction(async (tx) => {
+      throw new DryRunDone(await work(tx));
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.result as T;
+    throw error;
+  }
+  throw new Error('a dry run must not commit');
 }
 
 /** An import job of this kind, for the progress poll; another kind's or another tenant's id is not found. */

@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -29,4 +30,14 @@ export function createMailer(database: Database, smtpUrl: string | null): Mailer
         .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
     },
   };
+}
+
+/** The newest 50 mails of the local outbox, to one address or to anyone (the dev outbox route). */
+export function readOutbox(database: Database, to: string | undefined) {
+  return database.db
+    .select()
+    .from(mailOutbox)
+    .where(to ? eq(mailOutbox.toAddress, to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(50);
 }

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import { resolveContext } from '../plugins/auth';
 import type { Ctx } from './context';
 import { invalid } from './errors';
 import { nulByteDetails } from './nul-bytes';
@@ -38,7 +37,11 @@ declare module 'fastify' {
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
-  database: Database,
+  /**
+   * Unused since the access check moved to `app.auth` (plugins/auth.ts); kept so that the call sites, which read
+   * `route(api, database, e.x, …)`, did not all change at once.
+   */
+  _database: Database,
   e: E,
   /** Answers the response body, or the reply itself after sending something else (a stream, a file). */
   handler: (
@@ -46,6 +49,10 @@ export function route<E extends Endpoint>(
   ) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply,
 ): void {
   const status = e.status ?? 200;
+  // Fails at start-up, not on the first request, when app.ts registers routes before the access check.
+  if (e.access !== 'public' && !app.hasDecorator('auth')) {
+    throw new Error(`route ${e.method} ${e.path}: register plugins/auth.ts before the routes`);
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: e.path,
@@ -60,7 +67,7 @@ export function route<E extends Endpoint>(
       response: { [status]: e.response },
     },
     preValidation: async (request) => {
-      request.ctx = e.access === 'public' ? null : await resolveContext(database, request, e.access);
+      request.ctx = e.access === 'public' ? null : await app.auth.contextOf(request, e.access);
       const nulBytes = nulByteDetails(request);
       if (nulBytes.length > 0) throw invalid(nulBytes);
     },

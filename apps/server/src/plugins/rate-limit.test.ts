@@ -3,7 +3,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, useFixture } from '../../test/helper';
-import { hashToken } from './auth';
+import { hashToken } from '../lib/credentials';
 
 /**
  * A TCP relay in front of the test Redis that can be cut and restored, to play an outage on a port the server

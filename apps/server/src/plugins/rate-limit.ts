@@ -3,8 +3,6 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { requestActor } from './auth';
 
 type Counted = { current: number; ttl: number };
 type Done = (error: Error | null, result?: Counted) => void;
@@ -133,9 +131,9 @@ const isExempt = (request: FastifyRequest) =>
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; redis: Redis | null },
+  deps: { config: Config; redis: Redis | null },
 ): Promise<void> {
-  const { config, database, redis } = deps;
+  const { config, redis } = deps;
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
@@ -145,8 +143,8 @@ export async function registerRateLimit(
     keyGenerator: async (request) => {
       const route = `${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
       if (isExempt(request)) return route;
-      // Resolved once for the request: route()'s access check reuses it.
-      const who = await requestActor(database, request).then(
+      // Resolved once for the request (app.auth, plugins/auth.ts): route()'s access check reuses it.
+      const who = await app.auth.actorOf(request).then(
         (actor) => `session:${actor.sessionHash}`,
         () => `address:${normalizeIP(request.ip)}`,
       );

@@ -4,8 +4,8 @@ import { groups, userGroups } from '../db/schema';
 import type { Ctx } from '../lib/context';
 import * as policies from '../modules/policies/policies.service';
 import * as policyGroups from '../modules/policies/policy-groups.service';
-import { createPolicyCache } from '../modules/policies/policy-state';
 import * as policyTests from '../modules/policies/policy-tests.service';
+import { createPolicyCache } from '../modules/policy-core/policy-core.service';
 
 /** The QoS class video calls get in the demo (classes arrive with the gateways; any id works until then). */
 const REALTIME_QOS = '5e1f0c2a-9d4b-4c61-8a57-3f0e2b7d1c01';

@@ -14,8 +14,13 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   const appearance = useAppearance();
   // Not suspending: this provider also wraps the loader shown while translations load.
   const { t } = useTranslation(undefined, { useSuspense: false });
-  const closeLabel = t('common.close', 'Close');
-  const theme = useMemo(() => buildMantineTheme(appearance, closeLabel), [appearance, closeLabel]);
+  const close = t('common.close', 'Close');
+  const showPassword = t('common.showPassword', 'Show password');
+  const pickColour = t('common.pickColour', 'Pick a colour from the screen');
+  const theme = useMemo(
+    () => buildMantineTheme(appearance, { close, showPassword, pickColour }),
+    [appearance, close, showPassword, pickColour],
+  );
   const resolver = useMemo(() => cssVariablesResolverFor(appearance), [appearance]);
   return (
     <MantineProvider

@@ -12,6 +12,7 @@ import {
 } from 'react-router';
 import { ErrorState, LoadingState } from '../components/ui/query-state';
 import { analytics } from '../lib/analytics';
+import { useFocusHeadingOnNavigate } from './route-focus';
 import { isPublicRoute, SCREENS } from './routes';
 import { SessionGuard } from './session-guard';
 import { AuthLayout } from './shell/auth-layout';
@@ -34,9 +35,13 @@ export function screenRoute(path: ServedRoute): RouteObject {
   };
 }
 
-/** Sets the document title from the current screen and records a page view per location. */
+/**
+ * Sets the document title from the current screen, moves focus to its heading after each navigation and
+ * records a page view per location.
+ */
 function RootLayout() {
   const { t } = useTranslation();
+  useFocusHeadingOnNavigate();
   const matches = useMatches();
   const location = useLocation();
   const name = (

@@ -17,6 +17,15 @@ export interface ScreenRoute {
   load: () => Promise<ScreenModule>;
 }
 
+/**
+ * A policy-object screen with the policy simulator in its header (app/screens/policy-object-screen.tsx): the two
+ * chunks load side by side.
+ */
+const objectScreen = (load: () => Promise<ScreenModule>) => async (): Promise<ScreenModule> => {
+  const [screen, { withSimulator }] = await Promise.all([load(), import('./screens/policy-object-screen')]);
+  return withSimulator(screen);
+};
+
 export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/sign-in': { name: 'signIn', load: () => import('../features/auth/screens/sign-in') },
   '/:partner/sign-in': { name: 'partnerSignIn', load: () => import('../features/auth/screens/sign-in') },
@@ -92,28 +101,31 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   },
   '/policy/locations': {
     name: 'policyLocations',
-    load: () => import('../features/policy-objects/screens/locations'),
+    load: objectScreen(() => import('../features/policy-objects/screens/locations')),
   },
-  '/policy/apps': { name: 'policyApps', load: () => import('../features/policy-objects/screens/apps') },
+  '/policy/apps': {
+    name: 'policyApps',
+    load: objectScreen(() => import('../features/policy-objects/screens/apps')),
+  },
   '/policy/web-categories': {
     name: 'policyWebCategories',
-    load: () => import('../features/policy-objects/screens/web-categories'),
+    load: objectScreen(() => import('../features/policy-objects/screens/web-categories')),
   },
   '/policy/threat-intel': {
     name: 'policyThreatIntel',
-    load: () => import('../features/policy-objects/screens/threat-intel'),
+    load: objectScreen(() => import('../features/policy-objects/screens/threat-intel')),
   },
   '/policy/maliciousip': {
     name: 'policyMaliciousIp',
-    load: () => import('../features/policy-objects/screens/malicious-ip'),
+    load: objectScreen(() => import('../features/policy-objects/screens/malicious-ip')),
   },
   '/policy/geo-controls': {
     name: 'policyGeoControls',
-    load: () => import('../features/policy-objects/screens/geo-controls'),
+    load: objectScreen(() => import('../features/policy-objects/screens/geo-controls')),
   },
   '/policy/blocked-apps': {
     name: 'policyBlockedApps',
-    load: () => import('../features/policy-objects/screens/blocked-apps'),
+    load: objectScreen(() => import('../features/policy-objects/screens/blocked-apps')),
   },
 };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectLanguage, LANGUAGE_STORAGE_KEY, toLocale } from './i18n';
+import { detectLanguage, LANGUAGE_STORAGE_KEY, persistLanguage, toLocale } from './i18n';
 
 describe('toLocale', () => {
   it('accepts the two supported languages, with or without a region', () => {
@@ -37,5 +37,20 @@ describe('detectLanguage', () => {
   it('ignores an unsupported ?lng=', () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
     expect(detectLanguage('?lng=xx')).toBe('de');
+  });
+});
+
+describe('persistLanguage', () => {
+  afterEach(() => {
+    localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: removes what the code under test wrote, the same way.
+    document.cookie = 'i18nextLng=; path=/; max-age=0';
+  });
+
+  it('keeps the choice for the app and, in a cookie, for the server that preloads its catalogues', () => {
+    persistLanguage('de');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');
+    expect(document.cookie).toContain('i18nextLng=de');
+    expect(detectLanguage('')).toBe('de');
   });
 });

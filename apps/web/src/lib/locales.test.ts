@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 
 /** The translation catalogues as served (`public/locales/{lng}/{ns}.json`). */
@@ -65,5 +66,32 @@ describe('translation catalogues', () => {
     }
     expect(asked).toBeGreaterThan(1000);
     expect(missing).toEqual([]);
+  });
+
+  it.each(['en', 'de'])('%s: writes every count as a number of its language, never bare', (lng) => {
+    const bare = [...flatten(load(lng, 'translation.json'))]
+      .filter(([, text]) => /\{\{\s*count\s*\}\}/.test(text))
+      .map(([key]) => key);
+    expect(bare).toEqual([]);
+  });
+});
+
+describe('numbers in the catalogues', () => {
+  it('group thousands as the language does: 1,234 in English, 1.234 in German', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      lng: 'de',
+      resources: {
+        en: { translation: load('en', 'translation.json') },
+        de: { translation: load('de', 'translation.json') },
+      },
+      interpolation: { escapeValue: false },
+    });
+    expect(instance.t('users.list.total', { count: 1234 })).toBe('1.234 Benutzer');
+    expect(instance.t('common.pagination.range', { from: 1001, to: 1025, total: 25000 })).toBe(
+      '1.001–1.025 von 25.000',
+    );
+    await instance.changeLanguage('en');
+    expect(instance.t('users.list.total', { count: 1234 })).toBe('1,234 users');
   });
 });

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { type Admin, type InviteAdminInput, type Permission, ROLE_PERMISSIONS } from '@palisade/contracts';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { tenants } from '../../db/schema';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { assertCanGiveRole, assertOutranks } from '../../lib/grants';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword } from '../../lib/passwords';
-import { recordEvent } from '../events/events.repository';
 import { findCustomRole, permissionsOfUser } from '../roles/roles.service';
-import * as sessionRepo from '../session/session.repository';
-import { usernameTaken } from '../users/users.repository';
+import {
+  accountOfLink,
+  createMailedLink,
+  findMailedLink,
+  setPasswordByLink,
+} from '../session/mailed-links.service';
+import { usernameTaken } from '../users/users.service';
 import * as repo from './admins.repository';
 
 const INVITE_MS = 7 * 86_400_000;
@@ -82,7 +85,7 @@ export async function inviteAdmin(deps: AdminDeps, ctx: Ctx, input: InviteAdminI
       role: input.customRoleId ? 'custom' : (input.role as string),
       customRoleId: input.customRoleId,
     });
-    await sessionRepo.insertTransaction(tx, {
+    await createMailedLink(tx, {
       id: transid,
       tenantId: ctx.tenant.id,
       userId: id,
@@ -163,19 +166,18 @@ export function removeAdmin(deps: AdminDeps, ctx: Ctx, id: string) {
 }
 
 async function openInvitation(deps: AdminDeps, transid: string) {
-  const trans = await sessionRepo.findTransaction(deps.database.db, transid);
+  const trans = await findMailedLink(deps.database.db, transid);
   if (trans?.kind !== 'admin_invite') throw notFound('Invitation');
   if (trans.status !== 'pending' || trans.expiresAt.getTime() < Date.now()) {
     throw new AppError('transaction_expired', 'This invitation has expired or was used. Ask for a new one.');
   }
-  const user = await sessionRepo.findUser(deps.database.db, trans.tenantId, trans.userId);
-  if (!user) throw notFound('Invitation');
-  return { trans, user };
+  const account = await accountOfLink(deps.database.db, trans);
+  if (!account) throw notFound('Invitation');
+  return { trans, ...account };
 }
 
 export async function getInvitation(deps: AdminDeps, transid: string) {
-  const { trans, user } = await openInvitation(deps, transid);
-  const [tenant] = await deps.database.db.select().from(tenants).where(eq(tenants.id, user.tenantId));
+  const { trans, user, tenant } = await openInvitation(deps, transid);
   return {
     email: user.email,
     firstname: user.firstname,
@@ -186,17 +188,13 @@ export async function getInvitation(deps: AdminDeps, transid: string) {
 
 /** Sets the invited administrator's password; the address is verified by the link itself. */
 export async function acceptInvitation(deps: AdminDeps, transid: string, password: string) {
-  const { trans, user } = await openInvitation(deps, transid);
-  const tenant = await sessionRepo.findTenantById(deps.database.db, user.tenantId);
+  const { trans, user, tenant } = await openInvitation(deps, transid);
   assertPasswordAcceptable(
     password,
-    { email: user.email, tenantName: tenant?.name ?? '', words: [user.firstname, user.lastname] },
+    { email: user.email, tenantName: tenant.name, words: [user.firstname, user.lastname] },
     'body.password',
   );
   const passwordHash = await hashPassword(password);
-  await deps.database.db.transaction(async (tx) => {
-    await sessionRepo.completeTransaction(tx, trans.id);
-    await sessionRepo.updateUser(tx, user.tenantId, user.id, { passwordHash, isEmailVerified: true });
-  });
+  await setPasswordByLink(deps.database, trans, passwordHash);
   return { ok: true as const };
 }

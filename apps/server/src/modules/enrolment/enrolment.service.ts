@@ -23,12 +23,12 @@ import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
+import { hashToken } from '../../lib/credentials';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashToken } from '../../plugins/auth';
-import { recordEvent } from '../events/events.repository';
-import { markPolicyChanged } from '../policies/policy-state';
+import { markPolicyChanged } from '../policy-core/policy-core.service';
 import * as repo from './enrolment.repository';
 
 export interface EnrolmentDeps {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { adminEvents, mailOutbox, userGroups, users } from '../../db/schema';
-import { hashToken } from '../../plugins/auth';
+import { hashToken } from '../../lib/credentials';
 import { devices, enrolmentTokens } from './enrolment.tables';
 
 const f = useFixture();

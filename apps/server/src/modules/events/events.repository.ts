@@ -1,50 +1,7 @@
-import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
 import { adminEvents, tenants } from '../../db/schema';
-import type { Ctx } from '../../lib/context';
-
-const SECRET_KEYS = /password|secret|token|hash|otp|key/i;
-
-/** Drops anything that looks like a secret before it is written to the log. */
-function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v)]),
-    );
-  }
-  return value;
-}
-
-export interface EventInput {
-  action: string;
-  objectType: string;
-  objectId?: string | null;
-  objectName?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Records a write in the admin event log, inside the caller's transaction. */
-export async function recordEvent(
-  tx: Tx,
-  /** A null actor is the system; an actor without an id names a non-person (`enrolment` for a device). */
-  ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string | null; username: string } | null },
-  event: EventInput,
-) {
-  await tx.insert(adminEvents).values({
-    tenantId: ctx.tenant.id,
-    actorId: ctx.actor?.id ?? null,
-    actorName: ctx.actor?.username ?? 'system',
-    ip: ctx.ip,
-    action: event.action,
-    objectType: event.objectType,
-    objectId: event.objectId ?? null,
-    objectName: event.objectName ?? null,
-    before: event.before === undefined ? null : redact(event.before),
-    after: event.after === undefined ? null : redact(event.after),
-  });
-}
 
 /** The newest events of a tenant. */
 export async function recentEvents(tx: Tx, tenantId: string, limit: number) {
@@ -106,26 +63,49 @@ const summaryColumns = {
   objectName: adminEvents.objectName,
 };
 
-/** One page of the log, newest or oldest first, with the total that matched. */
+/**
+ * One page of the log, newest or oldest first: after `page.cursor` (keyset on time and id, flat cost at any depth)
+ * or at `page.offset`, with the total that matched (counted up to the limit, estimated beyond, or skipped).
+ */
 export async function listEvents(
   tx: Tx,
   tenantId: string,
   filter: EventFilter,
-  page: { limit: number; offset: number; order: 'asc' | 'desc' },
+  page: {
+    limit: number;
+    offset: number;
+    order: 'asc' | 'desc';
+    cursor?: string;
+    withTotal?: 'true' | 'false';
+  },
 ) {
   const where = filterWhere(tenantId, filter);
   const direction = page.order === 'asc' ? asc : desc;
-  const [items, [{ total }]] = await Promise.all([
-    tx
-      .select(summaryColumns)
-      .from(adminEvents)
-      .where(where)
-      .orderBy(direction(adminEvents.at), direction(adminEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.select({ total: count() }).from(adminEvents).where(where),
-  ]);
-  return { items, total: Number(total) };
+  const key = page.cursor ? decodeCursor(page.cursor, 'at', page.order, 2) : null;
+  const after = key
+    ? afterKey(
+        [sql`${adminEvents.at}`, sql`${adminEvents.id}`],
+        [sql`${key[0]}::timestamptz`, sql`${key[1]}::uuid`],
+        page.order,
+      )
+    : undefined;
+  // One row more than the page tells whether another page follows.
+  const rows = await tx
+    .select({ ...summaryColumns, cursorAt: sql<string>`${adminEvents.at}::text` })
+    .from(adminEvents)
+    .where(after ? and(where, after) : where)
+    .orderBy(direction(adminEvents.at), direction(adminEvents.id))
+    .limit(page.limit + 1)
+    .offset(page.cursor ? 0 : page.offset);
+  const items = rows.slice(0, page.limit);
+  const last = items.at(-1);
+  const total = await pageTotal(tx, sql`from ${adminEvents} where ${where}`, { ...page, rows: items.length });
+  return {
+    items: items.map(({ cursorAt: _at, ...row }) => row),
+    ...total,
+    nextCursor:
+      rows.length > page.limit && last ? encodeCursor('at', page.order, [last.cursorAt, last.id]) : null,
+  };
 }
 
 /** One event with its before and after values, or null (also for another tenant's id). */

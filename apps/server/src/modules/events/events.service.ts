@@ -9,7 +9,8 @@ import {
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { claimScheduledRun } from '../../lib/scheduled-runs';
@@ -41,10 +42,16 @@ function presentEventDetail(row: FullRow): AdminEventDetail {
 }
 
 export function listEvents(database: Database, ctx: Ctx, query: AdminEventListQuery) {
-  const { limit, offset, order, ...filter } = query;
+  const { limit, offset, order, cursor, withTotal, ...filter } = query;
   return database.tenantTx(ctx.tenant.id, async (tx) => {
-    const page = await repo.listEvents(tx, ctx.tenant.id, filter, { limit, offset, order });
-    return { items: page.items.map(presentEvent), total: page.total };
+    const page = await repo.listEvents(tx, ctx.tenant.id, filter, {
+      limit,
+      offset,
+      order,
+      cursor,
+      withTotal,
+    });
+    return { ...page, items: page.items.map(presentEvent) };
   });
 }
 
@@ -152,7 +159,7 @@ export function updateRetention(database: Database, ctx: Ctx, days: number) {
     const before = await repo.getRetentionDays(tx, ctx.tenant.id);
     if (before === null) throw notFound('Tenant');
     await repo.setRetentionDays(tx, ctx.tenant.id, days);
-    await repo.recordEvent(tx, ctx, {
+    await recordEvent(tx, ctx, {
       action: 'tenant.eventRetention.update',
       objectType: 'tenant',
       objectId: ctx.tenant.id,
@@ -202,3 +209,7 @@ export function startEventPurge(database: Database, log: FastifyBaseLogger): () 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** The newest events of a tenant (for other modules, in their transaction: the dashboard). */
+export const recentEvents = (tx: Tx, tenantId: string, limit: number) =>
+  repo.recentEvents(tx, tenantId, limit);

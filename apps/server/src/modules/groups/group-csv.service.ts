@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  auditCountName,
   GROUP_CSV_COLUMNS,
   GROUP_CSV_MEMBER_SEPARATOR,
   GROUP_MEMBER_CSV_COLUMNS,
@@ -11,6 +12,7 @@ import {
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { readCsvRecords } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
@@ -20,10 +22,10 @@ import {
   policyTestErrors,
   RowErrors,
   type RunningJob,
+  rolledBack,
   startImportJob,
 } from '../../lib/import-jobs';
-import { recordEvent } from '../events/events.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import { commitPolicyChange } from '../policy-core/policy-core.service';
 import * as csvRepo from './group-csv.repository';
 import * as repo from './groups.repository';
 
@@ -123,9 +125,20 @@ interface Applied {
   membersAdded: number;
 }
 
-/** Starts a groups import job and answers it at once; the rows are processed after the answer. */
-export function startGroupImport(database: Database, ctx: Ctx, csv: string, mode: ImportMode) {
-  return startImportJob(database, ctx, 'groups', mode, (job) => runImport(database, ctx, job, csv, mode));
+/**
+ * Starts a groups import job and answers it at once; the rows are processed after the answer. A dry run applies
+ * every row in a transaction that is rolled back: its counts are what the import would do. (It does not run the
+ * policy-test guard; the import itself does.)
+ */
+export function startGroupImport(
+  database: Database,
+  ctx: Ctx,
+  csv: string,
+  options: { mode: ImportMode; isDryRun: boolean },
+) {
+  return startImportJob(database, ctx, 'groups', options, (job) =>
+    runImport(database, ctx, job, csv, options.mode, options.isDryRun),
+  );
 }
 
 export function getGroupImportJob(database: Database, ctx: Ctx, id: string): Promise<ImportJob> {
@@ -142,7 +155,14 @@ export function getGroupImportJob(database: Database, ctx: Ctx, id: string): Pro
  * refuses, the job fails with the broken tests listed (see `policyTestErrors`): `all` saved nothing; `valid`
  * keeps the batches before the refused one, saves nothing of that batch and stops there.
  */
-async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: string, mode: ImportMode) {
+async function runImport(
+  database: Database,
+  ctx: Ctx,
+  job: RunningJob,
+  csv: string,
+  mode: ImportMode,
+  isDryRun: boolean,
+) {
   const tenantId = ctx.tenant.id;
   const existing = new Map(
     (await database.tenantTx(tenantId, (tx) => csvRepo.allGroupNames(tx, tenantId))).map((group) => [
@@ -154,7 +174,7 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
   const rows: GroupRow[] = [];
   const seen = new Set<string>();
   let total = 0;
-  for await (const { line, record } of readCsvRecords(csv)) {
+  for await (const { line, record } of readCsvRecords(csv, GROUP_CSV_COLUMNS)) {
     total++;
     await job.pace(total);
     if (total === 1 && !('name' in record)) {
@@ -252,7 +272,7 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
       action: 'group.import',
       objectType: 'import',
       objectId: job.id,
-      objectName: `${applied.created.length + applied.updated.length} groups`,
+      objectName: auditCountName(applied.created.length + applied.updated.length, 'group'),
       after: {
         mode,
         total,
@@ -266,6 +286,22 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
 
   let created = 0;
   let updated = 0;
+  if (isDryRun) {
+    const preview = await rolledBack(
+      (fn) => database.tenantTx(tenantId, fn),
+      async (tx) => {
+        const sum = { created: 0, updated: 0 };
+        for (let i = 0; i < toApply.length; i += APPLY_BATCH) {
+          const applied = await applyBatch(tx, toApply.slice(i, i + APPLY_BATCH));
+          sum.created += applied.created.length;
+          sum.updated += applied.updated.length;
+        }
+        return sum;
+      },
+    );
+    await job.update({ status: 'completed', ...preview, processed: total, finishedAt: new Date() });
+    return;
+  }
   try {
     if (mode === 'all') {
       const sum = await commitPolicyChange(database, ctx, async (tx) => {

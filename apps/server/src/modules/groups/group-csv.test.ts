@@ -281,6 +281,46 @@ describe('POST groups/{tenant}/import', () => {
     expect(again).toMatchObject({ status: 'completed', created: 0, updated: 0, errorCount: 0 });
   });
 
+  it('previews an import (dry run) with what it would create and update, writing and logging nothing', async () => {
+    await createUser('acme', 'dry.member');
+    const group = await createGroup({ name: 'Dry Existing', description: 'Before' });
+    const csv = [
+      'Group name,Beschreibung,Mitglieder',
+      'dry existing,After,dry.member@acme.test',
+      'Dry Fresh,,',
+      'Dry Unknown,,nobody@acme.test',
+    ].join('\n');
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/groups/acme/import?mode=valid&dryRun=true',
+      headers: { ...auth(owner), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    const preview = await waitForJob(res.json().id);
+    expect(preview).toMatchObject({
+      status: 'completed',
+      dryRun: true,
+      total: 3,
+      created: 1,
+      updated: 1,
+      errorCount: 1,
+      errors: [{ row: 4, field: 'members', message: 'validation.unknownMember' }],
+    });
+    const found = await findGroups('Dry ');
+    expect(found.items.map((g) => [g.name, g.description, g.memberCount])).toEqual([
+      ['Dry Existing', 'Before', 0],
+    ]);
+    expect(await importEvents(preview.id)).toEqual([]);
+    // The import itself does what the preview said.
+    expect(await runImport(csv, 'valid')).toMatchObject({
+      dryRun: false,
+      created: 1,
+      updated: 1,
+      errorCount: 1,
+    });
+    expect(await memberNames(group.id)).toEqual(['dry.member@acme.test']);
+  });
+
   it('all-or-nothing: a bad row saves nothing and every bad line is listed', async () => {
     await createUser('acme', 'bad.known');
     await createUser('globex', 'bad.foreign', globexOwner);

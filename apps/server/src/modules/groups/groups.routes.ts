@@ -45,7 +45,10 @@ export function groupsRoutes(app: FastifyInstance, database: Database) {
   // CSV uploads arrive as text; the import job reads them row by row.
   acceptCsvBodies(app);
   route(app, database, e.importGroups, async ({ ctx, query, request }) => {
-    const { job } = await csv.startGroupImport(database, ctx, csvText(request.body), query.mode);
+    const { job } = await csv.startGroupImport(database, ctx, csvText(request.body), {
+      mode: query.mode,
+      isDryRun: query.dryRun === 'true',
+    });
     return job;
   });
   route(app, database, e.groupImportJob, ({ ctx, params }) =>

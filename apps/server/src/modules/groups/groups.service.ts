@@ -9,11 +9,11 @@ import type {
   GroupUsage,
 } from '@palisade/contracts';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
-import { actorCan } from '../../plugins/auth';
-import { recordEvent } from '../events/events.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import { actorCan } from '../../lib/grants';
+import { commitPolicyChange } from '../policy-core/policy-core.service';
 import * as repo from './groups.repository';
 
 /** Maps a row to the public shape. */
@@ -50,7 +50,7 @@ async function requireGroup(tx: Tx, ctx: Ctx, id: string): Promise<repo.GroupRow
 export function listGroups(database: Database, ctx: Ctx, query: GroupListQuery) {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const page = await repo.listGroups(tx, ctx.tenant.id, query);
-    return { items: page.items.map(presentGroup), total: page.total };
+    return { ...page, items: page.items.map(presentGroup) };
   });
 }
 
@@ -163,6 +163,7 @@ export function listMembers(database: Database, ctx: Ctx, id: string, query: Gro
     await requireGroup(tx, ctx, id);
     const page = await repo.listMembers(tx, ctx.tenant.id, id, query);
     return {
+      ...page,
       items: page.items.map(
         (row): GroupMember => ({
           id: row.id,
@@ -171,7 +172,6 @@ export function listMembers(database: Database, ctx: Ctx, id: string, query: Gro
           connstatus: row.connstatus as GroupMember['connstatus'],
         }),
       ),
-      total: page.total,
     };
   });
 }

@@ -1,7 +1,9 @@
+import { GROUP_SORTS } from '@palisade/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
-import { adminEvents, users } from '../../db/schema';
+import { idsByCursor, type KeysetPageBody } from '../../../test/paging';
+import { adminEvents, groups, userGroups, users } from '../../db/schema';
 
 const f = useFixture();
 const auth = (token: string) => ({ 'x-auth-token': token });
@@ -615,5 +617,78 @@ describe('groups API', () => {
     const partner = await f.signIn('partner@northwind.test');
     expect((await createGroup('acme', { name: 'From partner' }, partner)).statusCode).toBe(201);
     expect((await f.app.inject({ url: '/api/groups/globex', headers: auth(partner) })).statusCode).toBe(404);
+  });
+});
+
+describe('groups and members list paging: keyset cursor and the count', () => {
+  let pagedGroup: string;
+
+  beforeAll(async () => {
+    // Four groups made at the same instant (the creation sort falls back to the id) and with equal member
+    // counts (the member-count sort falls back to the name).
+    const made = await f.database.db
+      .insert(groups)
+      .values(
+        ['Pg one', 'pg Two', 'Pg three', 'PG four'].map((name) => ({
+          tenantId: f.acme.id,
+          name,
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        })),
+      )
+      .returning({ id: groups.id });
+    pagedGroup = made[0].id;
+    const members = [];
+    for (const n of [1, 2, 3, 4, 5]) members.push(await createUser('acme', `paged${n}`));
+    await f.database.db
+      .insert(userGroups)
+      .values(members.map((userId) => ({ tenantId: f.acme.id, groupId: pagedGroup, userId })));
+  });
+
+  const list = async (url: string) => {
+    const res = await f.app.inject({ url, headers: auth(owner) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as KeysetPageBody;
+  };
+
+  it.each(GROUP_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+    'walks the groups by %s (%s) by cursor: each once, in the order offset paging shows',
+    async (sort, order) => {
+      const all = await list(`/api/groups/acme?limit=100&sort=${sort}&order=${order}`);
+      expect(all.items.length).toBeGreaterThanOrEqual(6);
+      expect(
+        await idsByCursor(f, `/api/groups/acme?limit=2&sort=${sort}&order=${order}`, auth(owner)),
+      ).toEqual(all.items.map((g) => g.id));
+    },
+  );
+
+  it.each(['asc', 'desc'])(
+    'walks a group’s members (%s) by cursor, with and without a search',
+    async (order) => {
+      const base = `/api/groups/acme/${pagedGroup}/members?order=${order}`;
+      const all = await list(`${base}&limit=100`);
+      expect(all).toMatchObject({ total: 5, totalIsEstimate: false, nextCursor: null });
+      expect(await idsByCursor(f, `${base}&limit=2`, auth(owner))).toEqual(all.items.map((m) => m.id));
+      const searched = await list(`${base}&limit=100&q=paged4`);
+      expect(await idsByCursor(f, `${base}&limit=1&q=paged4`, auth(owner))).toEqual(
+        searched.items.map((m) => m.id),
+      );
+    },
+  );
+
+  it('skips the count on request and refuses a cursor of another list or sort', async () => {
+    const first = await list(`/api/groups/acme/${pagedGroup}/members?limit=2`);
+    expect(first.total).toBe(5);
+    const next = await list(
+      `/api/groups/acme/${pagedGroup}/members?limit=2&withTotal=false&cursor=${first.nextCursor}`,
+    );
+    expect(next.total).toBeNull();
+    expect(next.items).toHaveLength(2);
+    // A members cursor continues a username order, not a group name order.
+    const res = await f.app.inject({
+      url: `/api/groups/acme?cursor=${first.nextCursor}`,
+      headers: auth(owner),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ path: 'query.cursor', message: 'validation.invalid' }]);
   });
 });

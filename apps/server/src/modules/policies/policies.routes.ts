@@ -2,9 +2,9 @@ import { policyEndpoints as e } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { route } from '../../lib/route';
+import type { PolicyCache } from '../policy-core/policy-core.service';
 import * as policies from './policies.service';
 import * as groups from './policy-groups.service';
-import type { PolicyCache } from './policy-state';
 import * as tests from './policy-tests.service';
 import { userPolicyView } from './user-policy-view.service';
 

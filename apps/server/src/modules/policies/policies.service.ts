@@ -21,20 +21,20 @@ import {
 import { type EngineInput, type EnginePolicy, explain, lint } from '@palisade/policy-engine';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
-import { loadPolicyObjects } from '../policy-objects/policy-objects.state';
-import * as repo from './policies.repository';
 import {
   commitPolicyChange,
   commitPolicyChangeWithState,
   compileInput,
-  enginePrecedence,
   loadEngineInput,
+  loadEngineObjects,
   type PolicyCache,
   resolveRequest,
-} from './policy-state';
+} from '../policy-core/policy-core.service';
+import { enginePrecedence } from './policies.engine-source';
+import * as repo from './policies.repository';
 import { checkPolicy, normaliseMatcher, type PolicyData, type RuleData } from './policy-validation';
 
 /** The policy types of one list. */
@@ -142,7 +142,7 @@ async function checkOrThrow(
   policy: PolicyData,
   existing?: readonly repo.RuleRow[],
 ): Promise<void> {
-  const { objects } = await loadPolicyObjects(tx, tenantId);
+  const objects = await loadEngineObjects(tx, tenantId);
   const details: ErrorDetail[] = checkPolicy(policy, {
     type: policy.type,
     objects,

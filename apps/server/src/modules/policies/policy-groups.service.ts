@@ -1,11 +1,11 @@
 import type { ErrorDetail, PolicyGroup, PolicyGroupInput } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
+import { commitPolicyChange } from '../policy-core/policy-core.service';
 import * as repo from './policies.repository';
-import { commitPolicyChange } from './policy-state';
 
 type PolicyGroupData = z.output<typeof PolicyGroupInput>;
 

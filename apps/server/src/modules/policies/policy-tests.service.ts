@@ -1,17 +1,17 @@
 import type { PolicyTest, PolicyTestInput } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
-import * as repo from './policies.repository';
 import {
   type PolicyCache,
   resolveRequest,
   runPolicyTests,
   type SimRequest,
   type TestOutcome,
-} from './policy-state';
+} from '../policy-core/policy-core.service';
+import * as repo from './policies.repository';
 
 type PolicyTestData = z.output<typeof PolicyTestInput>;
 

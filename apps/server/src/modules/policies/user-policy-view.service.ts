@@ -6,7 +6,7 @@ import {
 } from '@palisade/contracts';
 import type { Database } from '../../db/client';
 import type { Ctx } from '../../lib/context';
-import * as users from '../users/users.repository';
+import * as users from '../users/users.service';
 import * as repo from './policies.repository';
 
 const LIST_ORDER = { user: 0, device: 1, qos: 2 } as const;
@@ -18,11 +18,11 @@ const LIST_ORDER = { user: 0, device: 1, qos: 2 } as const;
  */
 export function userPolicyView(database: Database, ctx: Ctx, query: UserListQuery) {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
-    const page = await users.listUsers(tx, ctx.tenant.id, query);
+    const page = await users.pageOfEndUsers(tx, ctx.tenant.id, query);
     // One query at a time: a transaction is one connection.
     const policies = await repo.listPolicies(tx, ctx.tenant.id);
     const policyGroups = await repo.listPolicyGroups(tx, ctx.tenant.id);
-    const groupNames = new Map((await users.listGroupOptions(tx, ctx.tenant.id)).map((g) => [g.id, g.name]));
+    const groupNames = new Map((await users.groupOptions(tx, ctx.tenant.id)).map((g) => [g.id, g.name]));
     const ordered = [...policies].sort(
       (a, b) =>
         LIST_ORDER[policyListOf(a.type)] - LIST_ORDER[policyListOf(b.type)] || a.precedence - b.precedence,

@@ -11,11 +11,14 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
-import { removeRuleReferences, ruleReferenceCounts } from '../policies/policies.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import {
+  commitPolicyChange,
+  removeRuleReferences,
+  ruleReferenceCounts,
+} from '../policy-core/policy-core.service';
 import { BUILTIN_FEED_IDS, BUILTIN_FEEDS } from './data/feeds';
 import {
   allFeeds,

@@ -12,8 +12,8 @@ import {
 } from '@palisade/contracts';
 import { Agent, fetch } from 'undici';
 import type { Tx } from '../../db/client';
+import { isSpecialPurposeIpv4 } from '../policy-core/geoip';
 import { BUILTIN_FEEDS } from './data/feeds';
-import { isSpecialPurposeIpv4 } from './geoip';
 import * as repo from './policy-objects.repository';
 
 /** A feed as the module works with it: built-in feeds merged with their stored state, or a tenant's row. */

@@ -1,8 +1,8 @@
 import { DEFAULT_GEO_RULE_NAME } from '@palisade/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
-import { lookupCountry } from './geoip';
-import { loadPolicyObjects } from './policy-objects.state';
+import { lookupCountry } from '../policy-core/geoip';
+import { loadPolicyObjects } from './policy-objects.engine-source';
 import { auth, detailPaths, eventsOf, expectGuards, signInAll, type Tokens } from './test-support';
 
 const f = useFixture();

@@ -16,14 +16,23 @@ import {
 } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
-import { removeRuleReferences, ruleReferenceCounts } from '../policies/policies.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import {
+  countryList,
+  GEOIP_DATABASE_NAME,
+  geoDatabaseBuiltAt,
+  isKnownCountry,
+  lookupCountry,
+} from '../policy-core/geoip';
+import {
+  commitPolicyChange,
+  removeRuleReferences,
+  ruleReferenceCounts,
+} from '../policy-core/policy-core.service';
 import { APP_CATALOG, CATALOG_APP_IDS } from './data/app-catalog';
 import { SHIPPED_CATEGORIES } from './data/categories';
-import { countryList, GEOIP_DATABASE_NAME, geoDatabaseBuiltAt, isKnownCountry, lookupCountry } from './geoip';
 import * as repo from './policy-objects.repository';
 
 type Out<T extends z.ZodType> = z.output<T>;

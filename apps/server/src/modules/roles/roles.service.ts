@@ -12,11 +12,11 @@ import {
   type RoleAssignmentsExportQuery,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { assertCanGiveRole, assertCanGrant, assertNotSelf, assertOutranks } from '../../lib/grants';
-import { recordEvent } from '../events/events.repository';
 import * as repo from './roles.repository';
 
 type RoleRow = NonNullable<Awaited<ReturnType<typeof repo.getRole>>>;
@@ -44,11 +44,18 @@ const normalise = (permissions: readonly Permission[]) => [...new Set(permission
 /** A custom role of the tenant, or null (for other modules, in their transaction). */
 export const findCustomRole = (tx: Tx, tenantId: string, id: string) => repo.getRole(tx, tenantId, id);
 
-/** What an administrator holds through their built-in or custom role (for other modules, in their transaction). */
+/**
+ * What an administrator holds through their built-in or custom role (for other modules, in their transaction or,
+ * for the access check, on the owner connection).
+ */
 export const permissionsOfUser = (
-  tx: Tx,
+  db: Db | Tx,
   user: { tenantId: string; role: string; customRoleId: string | null },
-) => repo.permissionsOf(tx, user);
+) => repo.permissionsOf(db, user);
+
+/** The name of a tenant's custom role, or null (none given, or gone). */
+export const customRoleName = (db: Db | Tx, tenantId: string, id: string | null) =>
+  repo.customRoleName(db, tenantId, id);
 
 export function listRoles(database: Database, ctx: Ctx) {
   return database.tenantTx(ctx.tenant.id, async (tx) => ({

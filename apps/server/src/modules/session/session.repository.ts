@@ -61,6 +61,36 @@ export async function deleteSession(db: Db | Tx, idHash: string) {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
+/**
+ * The live session of `idHash` with its user and tenant, as the access check needs them: none once expired, and
+ * none for a suspended user (suspension ends an account's sessions; this also holds if one was left behind).
+ */
+export async function findSessionActor(db: Db, idHash: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      username: users.username,
+      role: users.role,
+      customRoleId: users.customRoleId,
+      usertype: users.usertype,
+      tenantId: tenants.id,
+      tenantName: tenants.name,
+      tenantKind: tenants.kind,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), eq(users.isSuspended, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records a session's use and moves its idle expiry to `expiresAt`. */
+export async function touchSession(db: Db, idHash: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: new Date(), expiresAt }).where(eq(sessions.idHash, idHash));
+}
+
 export async function sessionExpiry(db: Db, idHash: string): Promise<Date | null> {
   const [row] = await db
     .select({ expiresAt: sessions.expiresAt })

@@ -23,15 +23,15 @@ import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Actor, Ctx } from '../../lib/context';
+import { hashToken } from '../../lib/credentials';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
-import { hashToken } from '../../plugins/auth';
-import { recordEvent } from '../events/events.repository';
-import { customRoleName, permissionsOf } from '../roles/roles.repository';
+import { customRoleName, permissionsOfUser } from '../roles/roles.service';
 import { revokeAllTokens } from '../tokens/tokens.service';
 import * as repo from './session.repository';
 
@@ -98,7 +98,7 @@ export async function presentSession(
     lastname: user.lastname,
     usertype: user.usertype,
     role: user.role as Role,
-    permissions: await permissionsOf(db, user),
+    permissions: await permissionsOfUser(db, user),
     customRoleName: await customRoleName(db, user.tenantId, user.customRoleId),
     tenant: tenant.name,
     tenantDisplayName: tenant.displayName,

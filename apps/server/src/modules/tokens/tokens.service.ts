@@ -14,11 +14,11 @@ import {
 } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Actor, Ctx } from '../../lib/context';
+import { hashToken } from '../../lib/credentials';
 import { notFound } from '../../lib/errors';
 import { assertCanGrant } from '../../lib/grants';
-import { hashToken } from '../../plugins/auth';
-import { recordEvent } from '../events/events.repository';
 import * as repo from './tokens.repository';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Fixture, useFixture } from '../../../test/helper';
 import { adminEvents, apiTokens } from '../../db/schema';
-import { hashToken } from '../../plugins/auth';
+import { hashToken } from '../../lib/credentials';
 
 const session = (token: string) => ({ 'x-auth-token': token });
 const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });

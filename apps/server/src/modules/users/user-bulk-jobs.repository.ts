@@ -82,3 +82,14 @@ export function deleteUsers(tx: Tx, tenantId: string, ids: string[]) {
         where users.tenant_id = ${tenantId} and users.usertype = 0 and users.id = any(${idArray(ids)})`,
   );
 }
+
+/** The usernames of the end users among `ids`, in id order (the event log names the users a change covered). */
+export async function usernames(tx: Tx, tenantId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ username: users.username })
+    .from(users)
+    .where(and(matchingEndUsers(tenantId, undefined), sql`${users.id} = any(${idArray(ids)})`))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.username);
+}

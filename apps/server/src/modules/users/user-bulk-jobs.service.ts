@@ -1,11 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { UserBulkAction, UserBulkJob, UserBulkJobAction, UserMatch } from '@palisade/contracts';
+import {
+  auditCountName,
+  type UserBulkAction,
+  type UserBulkJob,
+  type UserBulkJobAction,
+  type UserMatch,
+} from '@palisade/contracts';
 import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
 import { findJob, insertJob, type JobRow, policyTestErrors, runJob, updateJob } from '../../lib/import-jobs';
-import { recordEvent } from '../events/events.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import { commitPolicyChange } from '../policy-core/policy-core.service';
 import * as jobs from './user-bulk-jobs.repository';
 import * as repo from './users.repository';
 
@@ -99,25 +105,36 @@ export function presentBulkJob(row: JobRow): UserBulkJob {
   };
 }
 
-/** The one admin event of a bulk operation: what, on which search, and how many. */
-function recordBulkEvent(
+/** The most users one bulk event names (a selection may hold 10 000); the counts give the total. */
+const MAX_LOGGED_USERS = 1000;
+
+/**
+ * The one admin event of a bulk operation: what, on which search, and how many. Users and the group are named
+ * (as they were named then), not given by id: the log is read by people, and a deleted user has no name later.
+ */
+async function recordBulkEvent(
   tx: Tx,
   ctx: Ctx,
   jobId: string,
   input: StoredInput,
   counts: { matched: number; processed: number; changed: number; status: 'completed' | 'failed' },
-  ids?: string[],
+  usernames?: string[],
 ) {
+  const { groupId, ...rest } = input;
+  const groupName = groupId
+    ? (await repo.groupNamesById(tx, ctx.tenant.id, [groupId])).get(groupId)
+    : undefined;
   return recordEvent(tx, ctx, {
     action: `user.bulk.${input.action}`,
     objectType: 'user',
     objectId: jobId,
-    objectName: `${counts.changed} users`,
+    objectName: auditCountName(counts.changed, 'user'),
     after: {
-      ...input,
+      ...rest,
+      ...(groupId ? { group: { id: groupId, name: groupName ?? groupId } } : {}),
       ...counts,
       // A page's selection is small enough to name; a search is named by its text.
-      ...(ids ? { ids: ids.slice(0, 1000) } : {}),
+      ...(usernames ? { users: usernames } : {}),
     },
   });
 }
@@ -152,6 +169,8 @@ export async function startBulk(
     const job = await inTransaction(database, ctx, input, async (tx) => {
       await checkGroup(tx, ctx, input);
       const ids = await jobs.existingIds(tx, tenantId, requested);
+      // Named before the change: a delete leaves nobody to name.
+      const names = await jobs.usernames(tx, tenantId, ids.slice(0, MAX_LOGGED_USERS));
       const row = await insertJob(tx, {
         kind: 'userBulk',
         tenantId,
@@ -165,7 +184,7 @@ export async function startBulk(
         changed += await applyBatch(tx, tenantId, input, ids.slice(i, i + BULK_BATCH));
       }
       const counts = { matched: ids.length, processed: ids.length, changed, status: 'completed' as const };
-      await recordBulkEvent(tx, ctx, row.id, input, counts, ids);
+      await recordBulkEvent(tx, ctx, row.id, input, counts, names);
       const finished = await updateJob(tx, tenantId, row.id, {
         status: 'completed',
         processed: ids.length,

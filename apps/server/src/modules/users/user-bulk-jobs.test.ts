@@ -76,7 +76,12 @@ async function bulkEvents(token: string, since: unknown[] = []) {
     url: '/api/events/admin/acme?action=user.bulk.&limit=100',
     headers: auth(token),
   });
-  const items = list.json().items as Array<{ id: string; action: string; objectId: string }>;
+  const items = list.json().items as Array<{
+    id: string;
+    action: string;
+    objectId: string;
+    objectName: string;
+  }>;
   return items.slice(0, items.length - since.length);
 }
 
@@ -185,7 +190,6 @@ describe('POST subscriber/user/{tenant}/bulk with a match', () => {
     expect(first.objectId).toBe(job.id);
     expect(await eventAfter(admin, first.id)).toEqual({
       action: 'enableInternetAccess',
-      groupId: null,
       match: { q: 'ALPHA' },
       matched: 4,
       processed: 4,
@@ -289,11 +293,14 @@ describe('POST subscriber/user/{tenant}/bulk-delete', () => {
       matched: 3,
       changed: 3,
     });
+    // The deleted users are named, in id order: afterwards there is nobody left to look their ids up.
+    const usernameOf = new Map(ids.map((id, i) => [id, `gone${i}@acme.test`]));
     expect(await eventAfter(admin, events[1].id)).toMatchObject({
       match: null,
       matched: 2,
-      ids: [...ids].sort(),
+      users: [...ids].sort().map((id) => usernameOf.get(id)),
     });
+    expect(events[1]).toMatchObject({ objectName: '2 users' });
   });
 });
 

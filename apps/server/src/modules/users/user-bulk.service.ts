@@ -1,17 +1,18 @@
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { USER_CSV_COLUMNS, UserInput, type UserListQuery } from '@palisade/contracts';
+import { auditCountName, USER_CSV_COLUMNS, UserInput, type UserListQuery } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { Database } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { readCsvRecords } from '../../lib/csv';
 import {
   getImportJob as getSharedImportJob,
   RowErrors,
   type RunningJob,
+  rolledBack,
   startImportJob,
 } from '../../lib/import-jobs';
-import { recordEvent } from '../events/events.repository';
 import * as bulkRepo from './user-bulk.repository';
 import * as repo from './users.repository';
 
@@ -74,12 +75,29 @@ function parseFlag(value: string | undefined): boolean | null {
   return null;
 }
 
-/** Starts an import job and answers it at once; the rows are processed after the answer. */
-export function startImport(database: Database, ctx: Ctx, csv: string, mode: 'all' | 'valid') {
-  return startImportJob(database, ctx, 'users', mode, (job) => runImport(database, ctx, job, csv, mode));
+/**
+ * Starts an import job and answers it at once; the rows are processed after the answer. A dry run reads, checks
+ * and creates everything in a transaction that is rolled back: its counts are what the import would do.
+ */
+export function startImport(
+  database: Database,
+  ctx: Ctx,
+  csv: string,
+  options: { mode: 'all' | 'valid'; isDryRun: boolean },
+) {
+  return startImportJob(database, ctx, 'users', options, (job) =>
+    runImport(database, ctx, job, csv, options.mode, options.isDryRun),
+  );
 }
 
-async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: string, mode: 'all' | 'valid') {
+async function runImport(
+  database: Database,
+  ctx: Ctx,
+  job: RunningJob,
+  csv: string,
+  mode: 'all' | 'valid',
+  isDryRun: boolean,
+) {
   const tenantId = ctx.tenant.id;
   const { update } = job;
   const groups = await database.tenantTx(tenantId, (tx) => bulkRepo.allGroups(tx, tenantId));
@@ -91,7 +109,7 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
   const valid: ValidRow[] = [];
   const seen = new Set<string>();
   let total = 0;
-  for await (const { line, record } of readCsvRecords(csv)) {
+  for await (const { line, record } of readCsvRecords(csv, USER_CSV_COLUMNS)) {
     total++;
     await job.pace(total);
     if (total === 1 && !('username' in record && 'firstname' in record && 'lastname' in record)) {
@@ -205,10 +223,21 @@ async function runImport(database: Database, ctx: Ctx, job: RunningJob, csv: str
       action: 'user.import',
       objectType: 'import',
       objectId: job.id,
-      objectName: `${created} users`,
+      objectName: auditCountName(created, 'user'),
       after: { mode, total, created, errors: errorCount },
     });
-  if (mode === 'all') {
+  if (isDryRun) {
+    created = await rolledBack(
+      (fn) => database.tenantTx(tenantId, fn),
+      async (tx) => {
+        let count = 0;
+        for (let i = 0; i < toCreate.length; i += INSERT_BATCH) {
+          count += await insertBatch(tx, toCreate.slice(i, i + INSERT_BATCH));
+        }
+        return count;
+      },
+    );
+  } else if (mode === 'all') {
     await database.tenantTx(tenantId, async (tx) => {
       for (let i = 0; i < toCreate.length; i += INSERT_BATCH) {
         created += await insertBatch(tx, toCreate.slice(i, i + INSERT_BATCH));

@@ -231,6 +231,89 @@ describe('POST subscriber/user/{tenant}/import', () => {
     ).toBe(404);
   });
 
+  it('reads the column names people write (First name, E-Mail, Vorname…)', async () => {
+    const admin = await f.signIn('admin@acme.test');
+    const german = await importCsv(
+      admin,
+      'Benutzername,Vorname,Nachname,E-Mail,Gruppen,Internet access\nalias.one@acme.test,Ana,One,ana.one@mail.test,Sales,yes',
+      'all',
+    );
+    expect(await waitForJob(admin, german.json().id)).toMatchObject({
+      status: 'completed',
+      created: 1,
+      errorCount: 0,
+    });
+    const english = await importCsv(
+      admin,
+      'First name,Last_name,User Name,Email Address\nBo,Two,alias.two@acme.test,bo@mail.test',
+      'all',
+    );
+    expect(await waitForJob(admin, english.json().id)).toMatchObject({ created: 1, errorCount: 0 });
+    const list = await f.app.inject({
+      url: '/api/subscriber/user/acme?q=alias.&limit=5',
+      headers: auth(admin),
+    });
+    expect(list.json().items).toEqual([
+      expect.objectContaining({
+        username: 'alias.one@acme.test',
+        firstname: 'Ana',
+        email: 'ana.one@mail.test',
+        groups: [f.acme.groupIds[1]],
+        issiauser: true,
+      }),
+      expect.objectContaining({ username: 'alias.two@acme.test', firstname: 'Bo', lastname: 'Two' }),
+    ]);
+  });
+
+  it('previews an import (dry run): counts and row errors, nothing written and nothing logged', async () => {
+    const admin = await f.signIn('admin@acme.test');
+    const csv = [
+      header,
+      'dry.one@acme.test,Dry,One,,Sales,false,false,false,',
+      'dry.two@acme.test,Dry,Two,,,,,,',
+      'bad,,,,,,,,',
+    ].join('\n');
+    const preview = await f.app.inject({
+      method: 'POST',
+      url: '/api/subscriber/user/acme/import?mode=valid&dryRun=true',
+      headers: { ...auth(admin), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(preview.statusCode).toBe(202);
+    expect(preview.json().dryRun).toBe(true);
+    const job = await waitForJob(admin, preview.json().id);
+    expect(job).toMatchObject({ status: 'completed', dryRun: true, total: 3, created: 2, errorCount: 3 });
+    const list = await f.app.inject({
+      url: '/api/subscriber/user/acme?q=dry.&limit=5',
+      headers: auth(admin),
+    });
+    expect(list.json().total).toBe(0);
+    const events = await f.app.inject({
+      url: '/api/events/admin/acme?action=user.import',
+      headers: auth(admin),
+    });
+    expect(events.json().items.map((e: { objectId: string }) => e.objectId)).not.toContain(job.id);
+    // The real import then does what the preview said.
+    const real = await importCsv(admin, csv, 'valid');
+    expect(await waitForJob(admin, real.json().id)).toMatchObject({
+      dryRun: false,
+      created: 2,
+      errorCount: 3,
+    });
+    expect(
+      (await f.app.inject({ url: '/api/subscriber/user/acme?q=dry.&limit=5', headers: auth(admin) })).json()
+        .total,
+    ).toBe(2);
+    const bad = await f.app.inject({
+      method: 'POST',
+      url: '/api/subscriber/user/acme/import?dryRun=maybe',
+      headers: { ...auth(admin), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].path).toBe('query.dryRun');
+  });
+
   it('rejects a file without the required columns', async () => {
     const admin = await f.signIn('admin@acme.test');
     const res = await importCsv(admin, 'name,mail\nx,y', 'valid');

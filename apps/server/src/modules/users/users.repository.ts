@@ -1,6 +1,7 @@
 import type { UserListQuery } from '@palisade/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
 import { groups, userGroups, users } from '../../db/schema';
 
 /** Only end users (usertype 0) are users in this module's sense (spec §6). */
@@ -35,14 +36,6 @@ export type UserRow = {
     : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
 };
 
-const SORTS = {
-  username: [users.username],
-  email: [users.email],
-  fullname: [users.firstname, users.lastname],
-  connstatus: [users.connstatus, users.username],
-  createdAt: [users.createdAt],
-} as const;
-
 /** `%`, `_` and `\` are literal in a search, not patterns. */
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -54,29 +47,83 @@ export function matchingEndUsers(tenantId: string, q: string | undefined) {
   return q ? and(endUsers(tenantId), sql`${users.search} like ${likePattern(q)}`) : endUsers(tenantId);
 }
 
-/** One page of end users plus the total that matched. */
-export async function listUsers(tx: Tx, tenantId: string, query: UserListQuery) {
+/** Each sort's columns with their values as a cursor keeps them (text; timestamps keep their microseconds). */
+const SORT_KEYS = {
+  username: [{ column: users.username, text: sql<string>`${users.username}`, cast: sql`` }],
+  email: [{ column: users.email, text: sql<string>`${users.email}`, cast: sql`` }],
+  fullname: [
+    { column: users.firstname, text: sql<string>`${users.firstname}`, cast: sql`` },
+    { column: users.lastname, text: sql<string>`${users.lastname}`, cast: sql`` },
+  ],
+  connstatus: [
+    { column: users.connstatus, text: sql<string>`${users.connstatus}`, cast: sql`` },
+    { column: users.username, text: sql<string>`${users.username}`, cast: sql`` },
+  ],
+  createdAt: [
+    { column: users.createdAt, text: sql<string>`${users.createdAt}::text`, cast: sql`::timestamptz` },
+  ],
+} as const;
+
+/**
+ * One page of end users plus the total that matched: after `query.cursor` (keyset, flat cost at any depth) or at
+ * `query.offset`; counted up to the limit and estimated beyond (see db/paging), or not at all on request.
+ */
+export async function listUsers(
+  tx: Tx,
+  tenantId: string,
+  query: UserListQuery,
+  options: { isExactTotal?: boolean } = {},
+) {
   const where = matchingEndUsers(tenantId, query.q);
   const direction = query.order === 'desc' ? desc : asc;
-  const orderBy = [...SORTS[query.sort].map((c) => direction(c)), direction(users.id)];
+  const keys = [
+    ...SORT_KEYS[query.sort],
+    { column: users.id, text: sql<string>`${users.id}::text`, cast: sql`::uuid` },
+  ];
+  const orderBy = keys.map((k) => direction(k.column));
+  const after = query.cursor
+    ? afterKey(
+        keys.map((k) => sql`${k.column}`),
+        decodeCursor(query.cursor, query.sort, query.order, keys.length).map(
+          (value, i) => sql`${value}${keys[i].cast}`,
+        ),
+        query.order,
+      )
+    : undefined;
   // Pick the page's ids first: PostgreSQL computes the select list (the groups sub-query) for every row it
-  // skips with OFFSET, which made deep pages of a large tenant slow.
+  // skips with OFFSET, which made deep pages of a large tenant slow. One row more than the page tells whether
+  // another page follows.
   const pageIds = tx
     .select({ id: users.id })
     .from(users)
-    .where(where)
+    .where(after ? and(where, after) : where)
     .orderBy(...orderBy)
-    .limit(query.limit)
-    .offset(query.offset);
-  const [items, [{ total }]] = await Promise.all([
-    tx
-      .select(columns)
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), inArray(users.id, pageIds)))
-      .orderBy(...orderBy),
-    tx.select({ total: count() }).from(users).where(where),
-  ]);
-  return { items: items as UserRow[], total: Number(total) };
+    .limit(query.limit + 1)
+    .offset(query.cursor ? 0 : query.offset);
+  const rows = await tx
+    .select({
+      ...columns,
+      cursorKey: sql<string[]>`array[${sql.join(
+        keys.map((k) => k.text),
+        sql`, `,
+      )}]`,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, pageIds)))
+    .orderBy(...orderBy);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const total = await pageTotal(tx, sql`from ${users} where ${where}`, {
+    ...query,
+    rows: page.length,
+    isExact: options.isExactTotal,
+  });
+  return {
+    items: page.map(({ cursorKey: _key, ...row }) => row) as UserRow[],
+    ...total,
+    nextCursor: hasMore && last ? encodeCursor(query.sort, query.order, last.cursorKey) : null,
+  };
 }
 
 export async function getUser(tx: Tx, tenantId: string, id: string): Promise<UserRow | null> {
@@ -133,6 +180,16 @@ export async function existingGroupIds(tx: Tx, tenantId: string, ids: string[]):
     .from(groups)
     .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, ids)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The names of the tenant's groups among `ids`, by id (the event log names groups, not ids). */
+export async function groupNamesById(tx: Tx, tenantId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.tenantId, tenantId), inArray(groups.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function setUserGroups(tx: Tx, tenantId: string, userId: string, groupIdList: string[]) {

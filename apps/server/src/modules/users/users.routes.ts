@@ -41,7 +41,10 @@ export function usersRoutes(app: FastifyInstance, database: Database) {
   // CSV uploads arrive as text; the import job reads them row by row.
   acceptCsvBodies(app);
   route(app, database, b.importUsers, async ({ ctx, query, request }) => {
-    const { job } = await bulk.startImport(database, ctx, csvText(request.body), query.mode);
+    const { job } = await bulk.startImport(database, ctx, csvText(request.body), {
+      mode: query.mode,
+      isDryRun: query.dryRun === 'true',
+    });
     return job;
   });
   route(app, database, b.importJob, ({ ctx, params }) => bulk.getImportJob(database, ctx, params.id));

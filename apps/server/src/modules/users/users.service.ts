@@ -5,11 +5,11 @@ import {
   type UserListQuery,
   type UserUpdate,
 } from '@palisade/contracts';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
-import { recordEvent } from '../events/events.repository';
-import { commitPolicyChange } from '../policies/policy-state';
+import { commitPolicyChange } from '../policy-core/policy-core.service';
 import * as repo from './users.repository';
 
 /** Maps a row to the public shape (spec §3 User); nothing secret is selected in the first place. */
@@ -38,6 +38,15 @@ export function presentUser(row: repo.UserRow, tenantName: string): User {
   };
 }
 
+/**
+ * A user as the event log keeps it: groups by their names at the time of the change (ids alone would mean
+ * nothing to a reader, and nothing at all once the group is deleted).
+ */
+async function userForLog(tx: Tx, ctx: Ctx, user: User) {
+  const names = await repo.groupNamesById(tx, ctx.tenant.id, user.groups);
+  return { ...user, groups: user.groups.map((id) => names.get(id) ?? id) };
+}
+
 const userExists = () =>
   new AppError('user_exists', 'A user with this username exists.', [
     { path: 'body.username', message: 'validation.usernameTaken' },
@@ -61,7 +70,7 @@ async function checkGroups(database: Database, ctx: Ctx, ids: string[] | undefin
 export function listUsers(database: Database, ctx: Ctx, query: UserListQuery) {
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const page = await repo.listUsers(tx, ctx.tenant.id, query);
-    return { items: page.items.map((row) => presentUser(row, ctx.tenant.name)), total: page.total };
+    return { ...page, items: page.items.map((row) => presentUser(row, ctx.tenant.name)) };
   });
 }
 
@@ -99,7 +108,7 @@ export async function createUser(database: Database, ctx: Ctx, input: UserInput)
         objectType: 'user',
         objectId: id,
         objectName: username,
-        after: user,
+        after: await userForLog(tx, ctx, user),
       });
       return user;
     })
@@ -133,8 +142,8 @@ export async function updateUser(database: Database, ctx: Ctx, id: string, input
       objectType: 'user',
       objectId: id,
       objectName: after.username,
-      before,
-      after,
+      before: await userForLog(tx, ctx, before),
+      after: await userForLog(tx, ctx, after),
     });
     return after;
   }).catch(rethrowUnique);
@@ -163,3 +172,20 @@ export function deleteUsers(database: Database, ctx: Ctx, ids: string[]) {
 export function listGroupOptions(database: Database, ctx: Ctx) {
   return database.tenantTx(ctx.tenant.id, (tx) => repo.listGroupOptions(tx, ctx.tenant.id));
 }
+
+// ---- For other modules ----------------------------------------------------------------------------------
+
+/**
+ * A page of end users as the users list finds them, in the caller's transaction (the policies-per-user view),
+ * with the exact total (its answer has no estimate flag).
+ */
+export async function pageOfEndUsers(tx: Tx, tenantId: string, query: UserListQuery) {
+  const page = await repo.listUsers(tx, tenantId, query, { isExactTotal: true });
+  return { items: page.items, total: page.total ?? 0 };
+}
+
+/** The tenant's user groups (id and name, by name), in the caller's transaction. */
+export const groupOptions = (tx: Tx, tenantId: string) => repo.listGroupOptions(tx, tenantId);
+
+/** Whether a username (an e-mail address) is taken, in any tenant (administrators are users too). */
+export const usernameTaken = (db: Db | Tx, username: string) => repo.usernameTaken(db, username);

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { USER_SORTS } from '@palisade/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
+import { idsByCursor, type KeysetPageBody } from '../../../test/paging';
+import { users } from '../../db/schema';
 
 const f = useFixture();
 const auth = (token: string) => ({ 'x-auth-token': token });
@@ -347,5 +351,80 @@ describe('users API', () => {
         (await f.app.inject({ url: '/api/groups/globex/options', headers: auth(admin) })).statusCode,
       ).toBe(404);
     });
+  });
+});
+
+describe('users list paging: keyset cursor and the count', () => {
+  let token: string;
+
+  beforeAll(async () => {
+    token = await f.signIn('admin@acme.test');
+    // Same names (the full-name sort falls back to the id) and creation times a microsecond apart (a cursor
+    // that kept milliseconds only would skip or repeat them).
+    await f.database.db.insert(users).values(
+      [1, 2, 3, 4, 5].map((n) => ({
+        tenantId: f.acme.id,
+        username: `pager${n}@acme.test`,
+        email: `pager${n}@acme.test`,
+        firstname: 'Page',
+        lastname: n < 4 ? 'Twin' : `Turner${n}`,
+        connstatus: n % 2 ? 'connected' : 'never',
+        createdAt:
+          sql`'2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => ${n} / 1000000.0)` as unknown as Date,
+      })),
+    );
+  });
+
+  const list = async (query: string) => {
+    const res = await f.app.inject({ url: `/api/subscriber/user/acme?${query}`, headers: auth(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as KeysetPageBody;
+  };
+
+  it.each(USER_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
+    'walks the %s sort (%s) by cursor: every user once, in the order offset paging shows',
+    async (sort, order) => {
+      const all = await list(`limit=100&sort=${sort}&order=${order}`);
+      expect(all.items.length).toBeGreaterThanOrEqual(6);
+      const walked = await idsByCursor(
+        f,
+        `/api/subscriber/user/acme?limit=2&sort=${sort}&order=${order}`,
+        auth(token),
+      );
+      expect(walked).toEqual(all.items.map((u) => u.id));
+    },
+  );
+
+  it('keeps the search while walking, and has no next page after the last row', async () => {
+    const walked = await idsByCursor(f, '/api/subscriber/user/acme?limit=2&q=pager', auth(token));
+    expect(walked).toHaveLength(5);
+    const last = await list('limit=5&q=pager');
+    expect(last).toMatchObject({ total: 5, totalIsEstimate: false, nextCursor: null });
+  });
+
+  it('counts the matches exactly below the limit, and not at all when asked not to', async () => {
+    const counted = await list('limit=2&q=pager');
+    expect(counted).toMatchObject({ total: 5, totalIsEstimate: false });
+    expect(counted.nextCursor).toEqual(expect.any(String));
+    const uncounted = await list(`limit=2&q=pager&withTotal=false&cursor=${counted.nextCursor}`);
+    expect(uncounted.total).toBeNull();
+    expect(uncounted.items).toHaveLength(2);
+  });
+
+  it('refuses a cursor of another sort or order, or one not made here, with details on query.cursor', async () => {
+    const { nextCursor } = await list('limit=1&sort=email');
+    for (const query of [
+      `sort=username&cursor=${nextCursor}`,
+      `sort=email&order=desc&cursor=${nextCursor}`,
+      'cursor=bm90LWEtY3Vyc29y',
+      'cursor=not*base64',
+      'withTotal=maybe',
+    ]) {
+      const res = await f.app.inject({ url: `/api/subscriber/user/acme?${query}`, headers: auth(token) });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().details.map((d: { path: string }) => d.path)).toEqual([
+        query.startsWith('withTotal') ? 'query.withTotal' : 'query.cursor',
+      ]);
+    }
   });
 });

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   ERRORS,
@@ -10,13 +9,14 @@ import {
   isServedRoute,
   LOCALES,
 } from '@palisade/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
+import { readOutbox } from '../../lib/mailer';
 import { route } from '../../lib/route';
+import { createRoutePreloadsReader, filesFor, routeOf, startLanguage, withPreloads } from './index-html';
+import { createRevalidatedFiles } from './revalidated-files';
 
 /** Public config and the dev outbox (under /api); the health probes are modules/health. */
 export function systemRoutes(app: FastifyInstance, database: Database, config: Config) {
@@ -29,12 +29,7 @@ export function systemRoutes(app: FastifyInstance, database: Database, config: C
   if (!config.devOutbox) return;
   route(app, database, e.outbox, async ({ ctx, query }) => {
     if (ctx.actor.role !== 'platform_admin') throw forbidden();
-    const rows = await database.db
-      .select()
-      .from(mailOutbox)
-      .where(query.to ? eq(mailOutbox.toAddress, query.to.toLowerCase()) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(50);
+    const rows = await readOutbox(database, query.to);
     return rows.map((r) => ({
       id: r.id,
       to: r.toAddress,
@@ -45,8 +40,13 @@ export function systemRoutes(app: FastifyInstance, database: Database, config: C
   });
 }
 
+/** Hashed asset names change with their content, so a browser may keep them for a year without asking. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /** Translations, the built SPA and the 302 rule of spec §2 (at the root). */
 export async function webRoutes(app: FastifyInstance, config: Config) {
+  const revalidated = createRevalidatedFiles();
+
   // GET /locales/{lng}/{ns}.json: only the two languages and four namespaces of the spec.
   app.get<{ Params: { lng: string; ns: string } }>(
     '/locales/:lng/:ns',
@@ -60,17 +60,33 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
       ) {
         throw notFound('Translation');
       }
-      const body = await readFile(join(config.localesDir, lng, `${ns}.json`), 'utf8').catch(() => null);
-      if (body === null) throw notFound('Translation');
-      return reply.type('application/json').header('cache-control', 'no-cache').send(body);
+      const sent = await revalidated.send(request, reply, join(config.localesDir, lng, `${ns}.json`), {
+        contentType: 'application/json; charset=utf-8',
+      });
+      if (!sent) throw notFound('Translation');
+      return sent;
     },
   );
 
   const indexFile = join(config.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const readRoutePreloads = createRoutePreloadsReader(join(config.webDist, 'route-preloads.json'));
   if (hasWeb) {
-    // Assets only (files present at start-up); routes and unknown paths are decided below.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, serve: true });
+    const assetsDir = join(config.webDist, 'assets') + sep;
+    // Built files present at start-up, sent as the build compressed them (.br/.gz by Accept-Encoding). index.html
+    // and the translations are answered here (revalidated), the compressed copies only in place of their file.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      preCompressed: true,
+      globIgnore: ['index.html', 'route-preloads.json', 'locales/**', '**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : 'no-cache');
+      },
+    });
   }
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(HOME_PATH, 302));
@@ -83,10 +99,16 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
         .send({ errcode: ERRORS.not_found.errcode, code: 'not_found', message: 'Not found.' });
     }
     if (isServedRoute(path) && hasWeb) {
-      return reply
-        .type('text/html')
-        .header('cache-control', 'no-cache')
-        .send(await readFile(indexFile, 'utf8'));
+      const lng = startLanguage(request.url, request.headers.cookie);
+      const route = routeOf(path);
+      const files = filesFor(await readRoutePreloads(), route);
+      const sent = await revalidated.send(request, reply, indexFile, {
+        contentType: 'text/html; charset=utf-8',
+        transform: (html) => withPreloads(html, lng, files),
+        variant: `${lng} ${route} ${files.join()}`,
+        vary: ['Cookie'],
+      });
+      if (sent) return sent;
     }
     if (isServedRoute(path)) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');

@@ -1,10 +1,10 @@
-import { Button, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { LOCALES, type Locale } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon, LanguageIcon } from '../../components/ui/icons';
 import { useUpdateProfile } from '../../features/settings/api/profile';
 import { useSession } from '../../lib/auth';
 import { changeLanguage, currentLocale, LANGUAGE_NAMES } from '../../lib/i18n';
+import { LanguageButton } from './language-button';
 
 /** Switches between English and Deutsch; a signed-in user's choice is saved to the profile. */
 export function LanguageMenu() {
@@ -21,19 +21,7 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          c="inherit"
-          leftSection={<LanguageIcon size={18} />}
-          rightSection={<ChevronDownIcon size={14} />}
-          aria-label={t('shell.language.label', 'Language: {{language}}', {
-            language: LANGUAGE_NAMES[active],
-          })}
-        >
-          <span lang={active}>{active.toUpperCase()}</span>
-        </Button>
+        <LanguageButton />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('shell.language.title', 'Language')}</Menu.Label>

@@ -1,10 +1,10 @@
-import { Avatar, Burger, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
 import { buildPath, matchesPattern } from '@palisade/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../../components/ui/icons';
+import { ChevronDownIcon, SettingsIcon, SidebarIcon, SignOutIcon } from '../../components/ui/icons';
 import { tenantQuery } from '../../features/tenant/api/tenant-queries';
 import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from '../../lib/auth';
 import { roleLabel } from '../../lib/role-names';
@@ -139,17 +139,20 @@ export function TopBar({ layout, dispatch }: TopBarProps) {
   return (
     <header className={classes.header}>
       {sidebar.isDisabled ? null : (
-        <Burger
-          opened={sidebar.isOpen}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          c="inherit"
+          size="lg"
           onClick={() => dispatch({ type: 'sidebar/toggle' })}
-          size="sm"
-          color="currentColor"
           aria-label={
             sidebar.isOpen ? t('shell.nav.hide', 'Hide navigation') : t('shell.nav.show', 'Show navigation')
           }
           aria-expanded={sidebar.isOpen}
           aria-controls={SIDEBAR_ID}
-        />
+        >
+          <SidebarIcon isOpen={sidebar.isOpen} size={22} />
+        </ActionIcon>
       )}
       {hasManagedTenants ? <TenantSwitcher /> : <TenantName />}
       <Group gap="xs" ml="auto" wrap="nowrap">

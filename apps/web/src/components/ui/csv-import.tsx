@@ -8,6 +8,7 @@ import {
   Loader,
   Modal,
   Pagination,
+  Paper,
   Progress,
   Radio,
   Stack,
@@ -39,6 +40,8 @@ export interface CsvImportTexts {
   title: string;
   /** The title of a finished import that saved rows, e.g. "12 users created". */
   done: (job: ImportJob) => string;
+  /** The title of a preview (dry run), e.g. "12 users would be created". */
+  preview: (job: ImportJob) => string;
   /** The text of a failed import, e.g. "The import stopped before the end. The users list shows what was saved." */
   failed: string;
 }
@@ -54,7 +57,7 @@ export function ImportResult({
   texts,
 }: {
   job: ImportJob;
-  texts: Pick<CsvImportTexts, 'done' | 'failed'>;
+  texts: Pick<CsvImportTexts, 'done' | 'preview' | 'failed'>;
 }) {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
@@ -66,10 +69,16 @@ export function ImportResult({
         <Alert
           color="red"
           variant="light"
-          title={t('common.csvImport.failed', 'The import failed')}
+          title={
+            job.dryRun
+              ? t('common.csvImport.previewFailed', 'The file could not be checked')
+              : t('common.csvImport.failed', 'The import failed')
+          }
           role="alert"
         >
-          {texts.failed}
+          {job.dryRun
+            ? t('common.csvImport.previewFailedText', 'The check stopped before the end. Nothing was saved.')
+            : texts.failed}
         </Alert>
       );
     }
@@ -78,7 +87,11 @@ export function ImportResult({
         <Alert
           color="red"
           variant="light"
-          title={t('common.csvImport.blocked', 'Nothing was imported')}
+          title={
+            job.dryRun
+              ? t('common.csvImport.wouldBlock', 'Nothing would be imported')
+              : t('common.csvImport.blocked', 'Nothing was imported')
+          }
           role="alert"
         >
           {t('common.csvImport.blockedText', {
@@ -91,18 +104,27 @@ export function ImportResult({
     }
     return (
       <Alert
-        color={job.errorCount > 0 ? 'yellow' : 'green'}
+        color={job.errorCount > 0 ? 'yellow' : job.dryRun ? 'blue' : 'green'}
         variant="light"
-        title={texts.done(job)}
+        title={job.dryRun ? texts.preview(job) : texts.done(job)}
         role="status"
       >
-        {job.errorCount > 0
-          ? t('common.csvImport.skipped', {
-              count: job.errorCount,
-              defaultValue_one: '1 error; the rows with errors were skipped.',
-              defaultValue_other: '{{count, number}} errors; the rows with errors were skipped.',
-            })
-          : t('common.csvImport.allGood', 'Every row was imported.')}
+        {job.dryRun
+          ? job.errorCount > 0
+            ? t('common.csvImport.previewSkipped', {
+                count: job.errorCount,
+                defaultValue_one: 'Nothing is saved yet. 1 error; the rows with errors would be skipped.',
+                defaultValue_other:
+                  'Nothing is saved yet. {{count, number}} errors; the rows with errors would be skipped.',
+              })
+            : t('common.csvImport.previewGood', 'Nothing is saved yet. Every row can be imported.')
+          : job.errorCount > 0
+            ? t('common.csvImport.skipped', {
+                count: job.errorCount,
+                defaultValue_one: '1 error; the rows with errors were skipped.',
+                defaultValue_other: '{{count, number}} errors; the rows with errors were skipped.',
+              })
+            : t('common.csvImport.allGood', 'Every row was imported.')}
       </Alert>
     );
   };
@@ -233,15 +255,19 @@ export interface CsvImportModalProps<K extends QueryKey = QueryKey> {
   help: ReactNode;
   /** The example file the dialog offers for download. */
   template: { csv: string; fileName: string };
-  /** Uploads the file's text; answers the started job. */
-  startImport: (csv: string, mode: ImportMode) => Promise<ImportJob>;
+  /** Uploads the file's text; answers the started job (a preview when `dryRun`). */
+  startImport: (csv: string, mode: ImportMode, dryRun: boolean) => Promise<ImportJob>;
   /** Query options that poll a job until it is done. */
   jobQueryOptions: (id: string) => UseQueryOptions<ImportJob, Error, ImportJob, K> & { queryKey: K };
   /** Called on closing once an import has started: refresh what it may have changed. */
   onImported: () => void;
 }
 
-/** "Import … from CSV": explains the file, uploads it, shows the progress and then the row errors. */
+/**
+ * "Import … from CSV": explains the file, takes it from the file picker or dropped on the dialog, previews what
+ * it would change (a dry run: counts and row errors, nothing saved), then imports it, showing the progress and
+ * the row errors.
+ */
 export function CsvImportModal<K extends QueryKey>({
   opened,
   onClose,
@@ -273,11 +299,15 @@ function CsvImportContent<K extends QueryKey>({
   const [mode, setMode] = useState<ImportMode>('all');
   const [jobId, setJobId] = useState<string | null>(null);
   const [isReading, setReading] = useState(false);
+  const [isDragging, setDragging] = useState(false);
+  /** The file's text once read: the preview and then the import send the same. */
+  const [csvText, setCsvText] = useState<string | null>(null);
 
   const importMutation = useMutation({
     // The dialog shows the failure next to the file.
     meta: { isSilent: true },
-    mutationFn: (input: { csv: string; mode: ImportMode }) => startImport(input.csv, input.mode),
+    mutationFn: (input: { csv: string; mode: ImportMode; dryRun: boolean }) =>
+      startImport(input.csv, input.mode, input.dryRun),
     onSuccess: (started) => {
       queryClient.setQueryData<ImportJob>(jobQueryOptions(started.id).queryKey, started);
       setJobId(started.id);
@@ -298,8 +328,13 @@ function CsvImportContent<K extends QueryKey>({
 
   const close = () => {
     // Whatever was imported so far shows in the lists.
-    if (jobId) onImported();
+    if (jobId && !job?.dryRun) onImported();
     onClose();
+  };
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(null);
   };
 
   const start = async () => {
@@ -321,8 +356,42 @@ function CsvImportContent<K extends QueryKey>({
     } finally {
       setReading(false);
     }
-    importMutation.mutate({ csv, mode });
+    setCsvText(csv);
+    importMutation.mutate({ csv, mode, dryRun: true });
   };
+
+  if (jobId && job && job.status !== 'running' && job.dryRun) {
+    const nothingToDo =
+      job.status === 'failed' ||
+      (job.errorCount > 0 && job.mode === 'all') ||
+      job.created + (job.updated ?? 0) === 0;
+    return (
+      <Stack gap="md">
+        <ImportResult job={job} texts={texts} />
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              setJobId(null);
+              setCsvText(null);
+            }}
+          >
+            {t('common.csvImport.back', 'Choose another file')}
+          </Button>
+          <Button
+            data-autofocus
+            disabled={nothingToDo || csvText === null}
+            loading={importMutation.isPending}
+            onClick={() => {
+              if (csvText !== null) importMutation.mutate({ csv: csvText, mode, dryRun: false });
+            }}
+          >
+            {t('common.csvImport.confirm', 'Import')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
 
   if (jobId && job && job.status !== 'running') {
     return (
@@ -378,24 +447,51 @@ function CsvImportContent<K extends QueryKey>({
         <Input.Wrapper
           id={fileInputId}
           label={t('common.csvImport.file', 'CSV file')}
-          description={t('common.csvImport.fileHint', 'A .csv file of up to 20 MB, UTF-8.')}
+          description={t(
+            'common.csvImport.fileHint',
+            'A .csv file of up to 20 MB, UTF-8: choose it, or drop it here. Usual column names work too (First name, E-Mail, Vorname…).',
+          )}
           descriptionProps={{ id: `${fileInputId}-description` }}
           error={fileError}
           errorProps={{ id: `${fileInputId}-error` }}
           required
         >
-          <input
-            id={fileInputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${fileInputId}-description${fileError ? ` ${fileInputId}-error` : ''}`}
-            aria-invalid={fileError ? true : undefined}
-            style={{ display: 'block', marginTop: 4 }}
-            onChange={(event) => {
-              setFile(event.currentTarget.files?.[0] ?? null);
-              setFileError(null);
+          <Paper
+            withBorder
+            p="md"
+            mt={4}
+            data-testid="csv-drop-zone"
+            data-dragging={isDragging || undefined}
+            style={{
+              borderStyle: 'dashed',
+              borderColor: isDragging ? 'var(--mantine-primary-color-filled)' : undefined,
             }}
-          />
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              chooseFile(event.dataTransfer.files[0] ?? null);
+            }}
+          >
+            <input
+              id={fileInputId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={`${fileInputId}-description${fileError ? ` ${fileInputId}-error` : ''}`}
+              aria-invalid={fileError ? true : undefined}
+              style={{ display: 'block' }}
+              onChange={(event) => chooseFile(event.currentTarget.files?.[0] ?? null)}
+            />
+            {file ? (
+              <Text size="sm" mt="xs" role="status">
+                {t('common.csvImport.chosen', 'Chosen: {{name}}', { name: file.name })}
+              </Text>
+            ) : null}
+          </Paper>
         </Input.Wrapper>
         <Radio.Group
           label={t('common.csvImport.modeLabel', 'When some rows have errors')}
@@ -423,7 +519,7 @@ function CsvImportContent<K extends QueryKey>({
             {t('common.csvImport.cancel', 'Cancel')}
           </Button>
           <Button type="submit" loading={isStarting}>
-            {t('common.csvImport.submit', 'Import')}
+            {t('common.csvImport.check', 'Check the file')}
           </Button>
         </Group>
       </Stack>

@@ -27,6 +27,20 @@ export function Icon({ size = 20, children, ...rest }: IconProps) {
   );
 }
 
+/**
+ * A window with its side panel: the control that shows or hides the navigation. Open, the panel is drawn
+ * filled; closed, only outlined. Not a close cross, which would read as "close this page".
+ */
+export function SidebarIcon({ isOpen = true, ...props }: IconProps & { isOpen?: boolean }) {
+  return (
+    <Icon data-icon="sidebar" {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16" />
+      {isOpen ? <path d="M5.5 8h1M5.5 11h1M5.5 14h1" /> : null}
+    </Icon>
+  );
+}
+
 /** Lines of a log: event lists. */
 export function ListIcon(props: IconProps) {
   return (

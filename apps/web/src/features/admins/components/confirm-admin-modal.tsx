@@ -57,7 +57,7 @@ export function ConfirmAdminModal({
                 )}
           </Text>
           {target.admin.id === selfId ? (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="orange">
               {t('admins.confirm.self', 'This is your own account: you will be signed out.')}
             </Text>
           ) : null}

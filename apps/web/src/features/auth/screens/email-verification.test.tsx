@@ -67,7 +67,7 @@ describe('check your inbox', () => {
     await openAfterSignUp();
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByText(/valid for 24 hours/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send the verification e-mail again' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveValue('hank@globex.example');
   });
 

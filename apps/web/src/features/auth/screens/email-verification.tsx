@@ -127,7 +127,7 @@ export function Component() {
             {...form.getInputProps('email')}
           />
           <Button type="submit" variant="light" fullWidth loading={form.submitting}>
-            {t('auth.emailVerification.resend', 'Send the link again')}
+            {t('auth.emailVerification.resend', 'Send the verification e-mail again')}
           </Button>
         </Stack>
       </form>

@@ -193,3 +193,30 @@ describe('OTP step', () => {
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/sign-in');
   });
 });
+
+describe('sign-in by keyboard', () => {
+  it('starts in the e-mail field', async () => {
+    stubApi({});
+    renderSignIn();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+  });
+
+  it('reaches the show-password toggle with Tab, names it and shows the password with Space', async () => {
+    stubApi({});
+    const { user } = renderSignIn();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    await user.tab();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveFocus();
+    await user.paste('demo-password-1');
+    await user.tab();
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard(' ');
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveFocus();
+  });
+});

@@ -84,6 +84,8 @@ export function Component() {
           <TextInput
             label={t('auth.signIn.email', 'Email')}
             type="email"
+            // The page exists for this form: its first field is where keyboard and screen-reader users start.
+            autoFocus
             autoComplete="username"
             required
             withAsterisk={false}
@@ -92,9 +94,6 @@ export function Component() {
           <PasswordInput
             label={t('auth.signIn.password', 'Password')}
             autoComplete="current-password"
-            visibilityToggleButtonProps={{
-              'aria-label': t('auth.showPassword', 'Show or hide the password'),
-            }}
             required
             withAsterisk={false}
             {...form.getInputProps('password')}

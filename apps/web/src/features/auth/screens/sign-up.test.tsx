@@ -67,7 +67,7 @@ describe('sign-up', () => {
     expect(sent.some((s) => s.method === 'GET' && s.path === '/api/trans/status/web/t-1')).toBe(true);
 
     // The resend form is pre-filled with the address.
-    await user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    await user.click(screen.getByRole('button', { name: 'Send the verification e-mail again' }));
     expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
     expect(sent.filter((s) => s.method === 'POST').at(-1)).toEqual({
       method: 'POST',

@@ -173,9 +173,6 @@ export function Component() {
               'At least 10 characters and hard to guess: not your e-mail address or the workspace name.',
             )}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{
-              'aria-label': t('auth.showPassword', 'Show or hide the password'),
-            }}
             required
             withAsterisk={false}
             {...form.getInputProps('password')}
@@ -183,9 +180,6 @@ export function Component() {
           <PasswordInput
             label={t('auth.signUp.confirmPassword', 'Confirm password')}
             autoComplete="new-password"
-            visibilityToggleButtonProps={{
-              'aria-label': t('auth.showPassword', 'Show or hide the password'),
-            }}
             required
             withAsterisk={false}
             {...form.getInputProps('confirmPassword')}

@@ -36,7 +36,7 @@ export function Component() {
       footer={
         <>
           <Anchor component={Link} to="/email-verification" size="sm">
-            {t('auth.verifyCode.resend', 'Send a new verification e-mail')}
+            {t('auth.verifyCode.resend', 'Send the verification e-mail again')}
           </Anchor>
           <Anchor component={Link} to="/sign-in" size="sm">
             {t('auth.verifyCode.signIn', 'Back to sign in')}

@@ -116,7 +116,7 @@ describe('e-mail verification', () => {
     });
     renderVerify('/verify/t-2');
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Send a new link' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Send the verification e-mail again' })).toHaveAttribute(
       'href',
       '/email-verification',
     );

@@ -87,7 +87,7 @@ function EmailVerification({ id }: { id: string }) {
   );
   const resendButton = (
     <Button component={Link} to="/email-verification" fullWidth>
-      {t('auth.verify.resend', 'Send a new link')}
+      {t('auth.verify.resend', 'Send the verification e-mail again')}
     </Button>
   );
 
@@ -133,7 +133,7 @@ function EmailVerification({ id }: { id: string }) {
               {t('auth.verify.enterCode', 'Enter the code again')}
             </Button>
             <Button component={Link} to="/email-verification" variant="default" fullWidth>
-              {t('auth.verify.resend', 'Send a new link')}
+              {t('auth.verify.resend', 'Send the verification e-mail again')}
             </Button>
           </Stack>
         </AuthCard>

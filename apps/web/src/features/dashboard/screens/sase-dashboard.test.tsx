@@ -1,7 +1,9 @@
 import type { DashboardSummary } from '@palisade/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import de from '../../../../public/locales/de/translation.json';
+import { i18n } from '../../../lib/i18n';
+import { initTestI18n, jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
 import { Component as SaseDashboard } from './sase-dashboard';
 
 const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
@@ -45,8 +47,9 @@ describe('SASE dashboard', () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.unstubAllGlobals();
+    await i18n.changeLanguage('en');
   });
 
   it("shows the working tenant's counts grouped in thousands and the recent events", async () => {
@@ -96,5 +99,45 @@ describe('SASE dashboard', () => {
     expect(within(alert).getByText('Your role does not allow this.')).toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('names every action and object as the event log does, in English and in German', async () => {
+    const event = summary().recentEvents[0];
+    const recentEvents = [
+      { ...event, id: 'e2', action: 'policy.create', objectType: 'policy', objectName: 'Office' },
+      { ...event, id: 'e3', action: 'user.bulk.enableXdr', objectType: 'user', objectName: '3 users' },
+      {
+        ...event,
+        id: 'e4',
+        action: 'enrolment.key.create',
+        objectType: 'deployment_key',
+        objectName: 'Laptops',
+      },
+    ];
+    fetchMock.mockImplementation(async () => jsonResponse(summary({ recentEvents })));
+    const { unmount } = setup();
+    const policy = await screen.findByRole('row', { name: /Office/ });
+    expect(within(policy).getByText('Policy created')).toBeInTheDocument();
+    expect(within(policy).getByText('Policy')).toBeInTheDocument();
+    const bulk = screen.getByRole('row', { name: /XDR turned on for users/ });
+    expect(within(bulk).getByText('3 users')).toBeInTheDocument();
+    const key = screen.getByRole('row', { name: /Laptops/ });
+    expect(within(key).getByText('Deployment key created')).toBeInTheDocument();
+    expect(within(key).getByText('Deployment key')).toBeInTheDocument();
+    expect(screen.queryByText(/policy\.create|deployment_key/)).not.toBeInTheDocument();
+    unmount();
+
+    initTestI18n();
+    i18n.addResourceBundle('de', 'translation', de, true, true);
+    await i18n.changeLanguage('de');
+    setup();
+    const germanPolicy = await screen.findByRole('row', { name: /Office/ });
+    expect(within(germanPolicy).getByText('Richtlinie erstellt')).toBeInTheDocument();
+    expect(within(germanPolicy).getByText('Richtlinie')).toBeInTheDocument();
+    const germanBulk = screen.getByRole('row', { name: /XDR für Benutzer eingeschaltet/ });
+    expect(within(germanBulk).getByText('3 Benutzer')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /Laptops/ })).getByText('Verteilungsschlüssel'),
+    ).toBeInTheDocument();
   });
 });

@@ -1,18 +1,14 @@
 import { Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import {
-  type AdminEvent,
-  type DashboardSummary,
-  formatRelativeTime,
-  groupThousands,
-} from '@palisade/contracts';
+import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@palisade/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { useSession, useWorkingTenant } from '../../../lib/auth';
-import { currentLocale } from '../../../lib/i18n';
+import { currentLocale, formatNumber } from '../../../lib/i18n';
 import { useDashboardSummary } from '../api/get-summary';
 
 /** The path id of the global view: the dashboard of the working tenant. */
@@ -43,7 +39,7 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
         {label}
       </Text>
       <Text fz={28} fw={700} lh={1.2} mt={4} data-testid="stat-value">
-        {groupThousands(value)}
+        {formatNumber(value)}
       </Text>
       {hint ? (
         <Text size="xs" c="dimmed" mt={4}>
@@ -54,24 +50,11 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
   );
 }
 
-/** The translated name of an event's action; unknown actions show as sent. */
-function useActionLabel(): (action: string) => string {
-  const { t } = useTranslation();
-  const labels: Record<string, string> = {
-    'user.create': t('dashboard.events.actions.userCreate', 'User created'),
-    'user.update': t('dashboard.events.actions.userUpdate', 'User updated'),
-    'user.delete': t('dashboard.events.actions.userDelete', 'User deleted'),
-    'tenant.create': t('dashboard.events.actions.tenantCreate', 'Tenant created'),
-    'tenant.update': t('dashboard.events.actions.tenantUpdate', 'Tenant settings changed'),
-  };
-  return (action) => labels[action] ?? action;
-}
-
 function EventsTable({ events }: { events: AdminEvent[] }) {
   const { t } = useTranslation();
   const now = useNow();
   const locale = currentLocale();
-  const actionLabel = useActionLabel();
+  const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   if (events.length === 0) {
     return <EmptyState message={t('dashboard.events.empty', 'No administrator activity yet.')} />;
@@ -103,13 +86,9 @@ function EventsTable({ events }: { events: AdminEvent[] }) {
                 <Table.Td>
                   <Group gap={6} wrap="nowrap">
                     <Badge variant="light" size="sm">
-                      {event.objectType === 'user'
-                        ? t('dashboard.events.types.user', 'User')
-                        : event.objectType === 'tenant'
-                          ? t('dashboard.events.types.tenant', 'Tenant')
-                          : event.objectType}
+                      {objectTypeLabel(event.objectType)}
                     </Badge>
-                    <Text size="sm">{event.objectName ?? '—'}</Text>
+                    <Text size="sm">{objectName(event) ?? '—'}</Text>
                   </Group>
                 </Table.Td>
                 <Table.Td>

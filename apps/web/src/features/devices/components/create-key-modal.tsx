@@ -87,7 +87,7 @@ export function CreateKeyModal({
     <Modal
       opened={opened}
       onClose={handleClose}
-      title={t('devices.keys.form.title', 'Create deployment key')}
+      title={t('devices.keys.form.title', 'Add deployment key')}
       size="lg"
       centered
       returnFocus={returnFocus}
@@ -152,7 +152,7 @@ export function CreateKeyModal({
               {t('devices.keys.form.cancel', 'Cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
-              {t('devices.keys.form.submit', 'Create key')}
+              {t('devices.keys.form.submit', 'Add key')}
             </Button>
           </Group>
         </Stack>

@@ -48,7 +48,7 @@ export function useConnStatusLabels(): Record<ConnStatus, string> {
 export function ConnStatusText({ status }: { status: ConnStatus }) {
   const labels = useConnStatusLabels();
   return (
-    <Text size="sm" span c={status === 'connected' ? 'green.8' : undefined}>
+    <Text size="sm" span c={status === 'connected' ? 'green' : undefined}>
       {labels[status]}
     </Text>
   );

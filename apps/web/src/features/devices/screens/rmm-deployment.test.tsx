@@ -122,14 +122,14 @@ describe('RMM deployment', () => {
     const api = stubKeys();
     const { user } = renderScreen();
     await screen.findByText('Intune laptops');
-    await user.click(screen.getByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create deployment key' });
+    await user.click(screen.getByRole('button', { name: 'Add key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add deployment key' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Jamf Macs');
     await user.click(within(dialog).getByRole('combobox', { name: 'Auto-groups' }));
     await user.click(await screen.findByRole('option', { name: 'Sales', hidden: true }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Never expires' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Maximum uses/ }), '250');
-    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.calls('POST', '/api/enrolment/acme/keys')[0].body).toEqual({
@@ -173,9 +173,9 @@ describe('RMM deployment', () => {
   it('refuses a key without a name and sends nothing', async () => {
     const api = stubKeys();
     const { user } = renderScreen();
-    await user.click(await screen.findByRole('button', { name: 'Create key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create deployment key' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    await user.click(await screen.findByRole('button', { name: 'Add key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add deployment key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     expect(api.calls('POST', '/api/enrolment/acme/keys')).toHaveLength(0);
   });
@@ -196,7 +196,7 @@ describe('RMM deployment', () => {
     stubKeys();
     renderScreen(makeSession({ role: 'auditor' }));
     await screen.findByText('Intune laptops');
-    expect(screen.queryByRole('button', { name: 'Create key' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
   });
 });

@@ -125,7 +125,7 @@ export function Component() {
                 setIsCreating(true);
               }}
             >
-              {t('devices.keys.create', 'Create key')}
+              {t('devices.keys.create', 'Add key')}
             </Button>
           ) : null
         }

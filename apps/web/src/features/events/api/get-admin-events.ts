@@ -1,6 +1,7 @@
 import { eventEndpoints } from '@palisade/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-state';
 import { type AdminEventsParams, eventsKeys } from './events-keys';
 
 /** One page of the admin event log (`GET /api/events/admin/:tenant`). */
@@ -12,7 +13,8 @@ export function getAdminEvents(tenant: string, query: AdminEventsParams, signal?
 export function adminEventsQueryOptions(tenant: string, query: AdminEventsParams) {
   return queryOptions({
     queryKey: eventsKeys.list(tenant, query),
-    queryFn: ({ signal }) => getAdminEvents(tenant, query, signal),
+    queryFn: ({ client, signal }) =>
+      fetchListPage(client, eventsKeys.lists(tenant), query, (q) => getAdminEvents(tenant, q, signal)),
     placeholderData: keepPreviousData,
     meta: { isSilent: true },
   });

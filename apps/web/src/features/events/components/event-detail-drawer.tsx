@@ -1,10 +1,27 @@
 import { Drawer, Stack, Table, Text, Title } from '@mantine/core';
-import type { AdminEvent } from '@palisade/contracts';
+import type { AdminEvent, AdminEventDetail } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { useAdminEvent } from '../api/get-admin-event';
+import { useAuditNames } from '../api/get-audit-names';
+import { referencedIds } from '../utils/audit-values';
 import { EventDiff } from './event-diff';
-import { useEventLabels } from './event-labels';
+
+/** The comparison of one loaded event, with the names its values refer to looked up. */
+function EventChanges({ tenant, detail }: { tenant: string; detail: AdminEventDetail }) {
+  const { kinds, userIds } = referencedIds([detail.before, detail.after]);
+  const names = useAuditNames(tenant, kinds, userIds);
+  return (
+    <EventDiff
+      before={detail.before}
+      after={detail.after}
+      action={detail.action}
+      objectType={detail.objectType}
+      names={names}
+    />
+  );
+}
 
 /** Props of {@link EventDetailDrawer}. */
 export interface EventDetailDrawerProps {
@@ -17,7 +34,7 @@ export interface EventDetailDrawerProps {
 /** One event: who did what to which object, when and from where, and the before/after comparison. */
 export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerProps) {
   const { t, i18n } = useTranslation();
-  const { actionLabel, objectTypeLabel } = useEventLabels();
+  const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
   const detailQuery = useAdminEvent(tenant, event?.id ?? null);
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'full',
@@ -49,18 +66,13 @@ export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerP
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('events.columns.action', 'Action')}</Table.Th>
-                <Table.Td>
-                  {actionLabel(event.action)}{' '}
-                  <Text span size="xs" c="dimmed" ff="monospace">
-                    {event.action}
-                  </Text>
-                </Table.Td>
+                <Table.Td>{actionLabel(event.action)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('events.columns.object', 'Object')}</Table.Th>
                 <Table.Td>
                   {objectTypeLabel(event.objectType)}
-                  {event.objectName ? `: ${event.objectName}` : ''}
+                  {objectName(event) ? `: ${objectName(event)}` : ''}
                   {event.objectId ? (
                     <Text size="xs" c="dimmed" ff="monospace">
                       {event.objectId}
@@ -79,7 +91,7 @@ export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerP
               {t('events.detail.changes', 'Before and after')}
             </Title>
             <QueryState query={detailQuery}>
-              {(detail) => <EventDiff before={detail.before} after={detail.after} />}
+              {(detail) => <EventChanges tenant={tenant} detail={detail} />}
             </QueryState>
           </Stack>
         </Stack>

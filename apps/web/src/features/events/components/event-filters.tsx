@@ -3,8 +3,9 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import type { AdminEventFacets } from '@palisade/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/ui/date-time-field';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { DEFAULT_EVENTS_STATE, type EventsListState, isRangeInverted } from '../utils/event-filters';
-import { useEventLabels } from './event-labels';
 
 /** How long the actor search waits after the last keystroke before it asks the server. */
 export const ACTOR_DEBOUNCE_MS = 300;
@@ -25,8 +26,11 @@ function actionPrefixes(actions: readonly string[]): string[] {
 
 /** Filters of the event log: actor search, action, object type and a time range. */
 export function EventFilters({ state, facets, onChange }: EventFiltersProps) {
-  const { t } = useTranslation();
-  const { actionLabel, objectTypeLabel } = useEventLabels();
+  const { t, i18n } = useTranslation();
+  const { actionLabel, objectTypeLabel, areaLabel } = useAuditLabels();
+  // Choices in the order of their names, as they are read (the codes' order means nothing in words).
+  const byLabel = (a: { label: string }, b: { label: string }) =>
+    a.label.localeCompare(b.label, i18n.resolvedLanguage ?? i18n.language);
 
   const [actorText, setActorText] = useState(state.actor);
   const applyActor = useDebouncedCallback((actor: string) => onChange({ actor }), ACTOR_DEBOUNCE_MS);
@@ -46,20 +50,20 @@ export function EventFilters({ state, facets, onChange }: EventFiltersProps) {
       items: (state.action.endsWith('.') && !prefixes.includes(state.action)
         ? [...prefixes, state.action]
         : prefixes
-      ).map((prefix) => ({ value: prefix, label: `${prefix}*` })),
+      )
+        .map((prefix) => ({ value: prefix, label: areaLabel(prefix.slice(0, -1)) }))
+        .sort(byLabel),
     },
     {
       group: t('events.filters.actionsGroup', 'Actions'),
-      items: withCurrent(actions, state.action).map((action) => ({
-        value: action,
-        label: actionLabel(action),
-      })),
+      items: withCurrent(actions, state.action)
+        .map((action) => ({ value: action, label: actionLabel(action) }))
+        .sort(byLabel),
     },
   ].filter((group) => group.items.length > 0);
-  const objectTypeData = withCurrent(facets?.objectTypes ?? [], state.objectType).map((type) => ({
-    value: type,
-    label: objectTypeLabel(type),
-  }));
+  const objectTypeData = withCurrent(facets?.objectTypes ?? [], state.objectType)
+    .map((type) => ({ value: type, label: objectTypeLabel(type) }))
+    .sort(byLabel);
   const isInverted = isRangeInverted(state);
   const hasFilters =
     state.actor !== '' ||
@@ -107,18 +111,16 @@ export function EventFilters({ state, facets, onChange }: EventFiltersProps) {
         clearable
         w={{ base: '100%', sm: 180 }}
       />
-      <TextInput
-        type="datetime-local"
+      <DateTimeField
         label={t('events.filters.from', 'From')}
         value={state.from}
-        onChange={(event) => onChange({ from: event.currentTarget.value })}
+        onChange={(from) => onChange({ from })}
         w={{ base: '100%', sm: 220 }}
       />
-      <TextInput
-        type="datetime-local"
+      <DateTimeField
         label={t('events.filters.to', 'To')}
         value={state.to}
-        onChange={(event) => onChange({ to: event.currentTarget.value })}
+        onChange={(to) => onChange({ to })}
         error={isInverted ? t('events.filters.rangeInverted', 'The end is before the start.') : undefined}
         w={{ base: '100%', sm: 220 }}
       />

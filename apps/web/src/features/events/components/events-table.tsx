@@ -4,13 +4,15 @@ import { Anchor, Text } from '@mantine/core';
 import type { AdminEvent } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { useEventLabels } from './event-labels';
+import { useAuditLabels } from '../../../lib/audit-labels';
 import { EventTime } from './event-time';
 
 /** Props of {@link EventsTable}. */
 export interface EventsTableProps {
   events: AdminEvent[];
   total: number;
+  /** `total` is the server's estimate (past the exact-count limit): shown as "about". */
+  isTotalEstimate?: boolean;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -26,6 +28,7 @@ export interface EventsTableProps {
 export function EventsTable({
   events,
   total,
+  isTotalEstimate = false,
   page,
   pageSize,
   order,
@@ -36,8 +39,8 @@ export function EventsTable({
   onOpen,
 }: EventsTableProps) {
   const { t } = useTranslation();
-  const pagination = useDataTablePagination();
-  const { actionLabel, objectTypeLabel } = useEventLabels();
+  const pagination = useDataTablePagination({ isTotalEstimate });
+  const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
 
   const columns: DataTableColumn<AdminEvent>[] = [
     {
@@ -71,7 +74,7 @@ export function EventsTable({
       title: t('events.columns.object', 'Object'),
       render: (event) => (
         <div>
-          <Text size="sm">{event.objectName ?? event.objectId ?? '—'}</Text>
+          <Text size="sm">{objectName(event) ?? event.objectId ?? '—'}</Text>
           <Text size="xs" c="dimmed">
             {objectTypeLabel(event.objectType)}
           </Text>

@@ -86,6 +86,7 @@ export function Component() {
         <EventsTable
           events={page.items}
           total={page.total}
+          isTotalEstimate={page.totalIsEstimate}
           page={state.page}
           pageSize={state.pageSize}
           order={state.order}

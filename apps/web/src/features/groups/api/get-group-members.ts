@@ -1,6 +1,7 @@
 import { groupEndpoints } from '@palisade/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-state';
 import { type GroupMembersParams, groupsKeys } from './groups-keys';
 
 /** One page of a group's end users (`GET /api/groups/:tenant/:id/members`). */
@@ -12,7 +13,10 @@ export function getGroupMembers(tenant: string, id: string, query: GroupMembersP
 export function groupMembersQueryOptions(tenant: string, id: string, query: GroupMembersParams) {
   return queryOptions({
     queryKey: groupsKeys.members(tenant, id, query),
-    queryFn: ({ signal }) => getGroupMembers(tenant, id, query, signal),
+    queryFn: ({ client, signal }) =>
+      fetchListPage(client, groupsKeys.memberLists(tenant, id), query, (q) =>
+        getGroupMembers(tenant, id, q, signal),
+      ),
     placeholderData: keepPreviousData,
     meta: { isSilent: true },
   });

@@ -1,6 +1,7 @@
 import { groupEndpoints } from '@palisade/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-state';
 import { type GroupsListParams, groupsKeys } from './groups-keys';
 
 /** One page of a tenant's groups with member counts (`GET /api/groups/:tenant`). */
@@ -15,7 +16,8 @@ export function getGroups(tenant: string, query: GroupsListParams, signal?: Abor
 export function groupsQueryOptions(tenant: string, query: GroupsListParams) {
   return queryOptions({
     queryKey: groupsKeys.list(tenant, query),
-    queryFn: ({ signal }) => getGroups(tenant, query, signal),
+    queryFn: ({ client, signal }) =>
+      fetchListPage(client, groupsKeys.lists(tenant), query, (q) => getGroups(tenant, q, signal)),
     placeholderData: keepPreviousData,
     meta: { isSilent: true },
   });

@@ -15,6 +15,7 @@ export const groupsKeys = {
   lists: (tenant: string) => ['tenant', tenant, 'groups', 'list'] as const,
   list: (tenant: string, query: GroupsListParams) => ['tenant', tenant, 'groups', 'list', query] as const,
   detail: (tenant: string, id: string) => ['tenant', tenant, 'groups', 'detail', id] as const,
+  memberLists: (tenant: string, id: string) => ['tenant', tenant, 'groups', 'detail', id, 'members'] as const,
   members: (tenant: string, id: string, query: GroupMembersParams) =>
     ['tenant', tenant, 'groups', 'detail', id, 'members', query] as const,
   usage: (tenant: string, id: string) => ['tenant', tenant, 'groups', 'detail', id, 'usage'] as const,

@@ -3,11 +3,18 @@ import type { ImportMode } from '../../../components/ui/csv-import';
 import { fileRequest } from '../../../lib/file-request';
 
 /** Starts an import of a CSV text (`POST /api/groups/:tenant/import?mode=`, `text/csv`); answers the job. */
-export async function importGroups(tenant: string, csv: string, mode: ImportMode, onLostSession: () => void) {
+export async function importGroups(
+  tenant: string,
+  csv: string,
+  mode: ImportMode,
+  onLostSession: () => void,
+  dryRun = false,
+) {
   const path = groupEndpoints.importGroups.path.replace(':tenant', encodeURIComponent(tenant));
   const response = await fileRequest(path, {
     method: 'POST',
-    query: { mode },
+    // A dry run checks and counts, writing nothing.
+    query: { mode, dryRun: dryRun ? 'true' : undefined },
     body: csv,
     contentType: 'text/csv',
     onLostSession,

@@ -44,7 +44,6 @@ export interface GroupMembersProps {
 /** The members of a group: server-paged and searchable, with add (picker) and remove (selection). */
 export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
   const { t } = useTranslation();
-  const pagination = useDataTablePagination();
   const tenant = useWorkingTenant();
   const headingId = useId();
   const [page, setPage] = useState(1);
@@ -59,6 +58,7 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
   const query = { limit: pageSize, offset: (page - 1) * pageSize, ...(q ? { q } : {}) };
   const queryId = JSON.stringify([tenant, groupId, query]);
   const membersQuery = useGroupMembers(tenant, groupId, query);
+  const pagination = useDataTablePagination({ isTotalEstimate: membersQuery.data?.totalIsEstimate });
   const [selection, setSelection] = useState<{ queryId: string; members: GroupMember[] }>({
     queryId,
     members: [],

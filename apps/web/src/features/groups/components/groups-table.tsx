@@ -20,6 +20,8 @@ export interface GroupsTableProps {
   groups: Group[];
   /** Groups matching the search, across all pages. */
   total: number;
+  /** `total` is the server's estimate (past the exact-count limit): shown as "about". */
+  isTotalEstimate?: boolean;
   /** 1-based page number. */
   page: number;
   pageSize: number;
@@ -43,6 +45,7 @@ export interface GroupsTableProps {
 export function GroupsTable({
   groups,
   total,
+  isTotalEstimate = false,
   page,
   pageSize,
   sort,
@@ -55,7 +58,7 @@ export function GroupsTable({
   onSortChange,
 }: GroupsTableProps) {
   const { t, i18n } = useTranslation();
-  const pagination = useDataTablePagination();
+  const pagination = useDataTablePagination({ isTotalEstimate });
   const navigate = useNavigate();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });

@@ -42,6 +42,11 @@ export function ImportGroupsModal({ opened, tenant, onClose }: ImportGroupsModal
             created: format.format(job.created),
             updated: format.format(job.updated ?? 0),
           }),
+        preview: (job) =>
+          t('groups.import.preview', 'The import would create {{created}} groups and change {{updated}}', {
+            created: format.format(job.created),
+            updated: format.format(job.updated ?? 0),
+          }),
         failed: t(
           'groups.import.failedText',
           'The import stopped because of an error. The groups list shows what was saved.',
@@ -81,7 +86,7 @@ export function ImportGroupsModal({ opened, tenant, onClose }: ImportGroupsModal
         </>
       }
       template={{ csv: templateCsv(), fileName: 'groups-import-template.csv' }}
-      startImport={(csv, mode) => importGroups(tenant, csv, mode, onLostSession)}
+      startImport={(csv, mode, dryRun) => importGroups(tenant, csv, mode, onLostSession, dryRun)}
       jobQueryOptions={(id) => groupImportJobQueryOptions(tenant, id)}
       onImported={() => {
         // Groups, their members and the users' group memberships may all have changed.

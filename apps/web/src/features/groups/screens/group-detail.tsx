@@ -73,7 +73,7 @@ export function Component() {
           <PageHeader title={t('groups.edit.title', 'Edit {{name}}', { name: group.name })} />
           <GroupForm
             initialValues={groupToFormValues(group)}
-            submitLabel={t('groups.edit.submit', 'Save changes')}
+            submitLabel={t('groups.edit.submit', 'Save')}
             onSubmit={(input) => updateMutation.mutateAsync(input)}
             onCancel={() => setEditing(false)}
           />

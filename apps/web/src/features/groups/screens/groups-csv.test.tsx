@@ -20,6 +20,7 @@ function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
     id: JOB_ID,
     status: 'running',
     mode: 'valid',
+    dryRun: false,
     total: 0,
     processed: 0,
     created: 0,
@@ -31,6 +32,20 @@ function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
     ...overrides,
   };
 }
+
+/** The preview (dry run) of an import: 2 groups would be created, 1 changed, 2 rows have errors. */
+const PREVIEW = makeJob({
+  id: '99999999-9999-4999-8999-999999999999',
+  dryRun: true,
+  status: 'completed',
+  total: 5,
+  processed: 5,
+  created: 2,
+  updated: 1,
+  errorCount: 2,
+  errors: [],
+  finishedAt: '2026-03-01T10:00:01.000Z',
+});
 
 interface Sent {
   method: string;
@@ -124,10 +139,16 @@ describe('groups list: CSV export', { timeout: 20_000 }, () => {
 });
 
 describe('groups list: CSV import', { timeout: 20_000 }, () => {
-  it('uploads the file as text/csv, shows the progress, then the row errors', async () => {
+  it('checks the file first (dry run), then uploads it as text/csv, shows the progress and the row errors', async () => {
     let isDone = false;
     const api = stubApi((call) => {
-      if (call === 'POST /api/groups/acme/import') return jsonResponse(makeJob(), 202);
+      if (call === 'POST /api/groups/acme/import') {
+        // The first upload is the preview; the second the import.
+        return api.find('POST', '/api/groups/acme/import').length === 1
+          ? jsonResponse(PREVIEW, 202)
+          : jsonResponse(makeJob(), 202);
+      }
+      if (call === `GET /api/groups/acme/import/${PREVIEW.id}`) return jsonResponse(PREVIEW);
       if (call === `GET /api/groups/acme/import/${JOB_ID}`) {
         return jsonResponse(
           isDone
@@ -163,6 +184,10 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
       new File([csv], 'groups.csv', { type: 'text/csv' }),
     );
     await user.click(within(dialog).getByRole('radio', { name: /Import valid rows, report the rest/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    expect(
+      await within(dialog).findByText('The import would create 2 groups and change 1'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     const bar = await within(dialog).findByRole(
@@ -172,7 +197,9 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
     );
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(within(dialog).getByText('2 of 5 rows processed')).toBeInTheDocument();
-    const [upload] = api.find('POST', '/api/groups/acme/import');
+    const [preview, upload] = api.find('POST', '/api/groups/acme/import');
+    expect(preview.url.searchParams.get('dryRun')).toBe('true');
+    expect(upload.url.searchParams.has('dryRun')).toBe(false);
     expect(upload.text).toBe(csv);
     expect(upload.headers.get('content-type')).toBe('text/csv');
     expect(upload.url.searchParams.get('mode')).toBe('valid');
@@ -199,9 +226,10 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.find('GET', '/api/groups/acme').length).toBeGreaterThan(listsBefore));
   });
 
-  it('says nothing was imported when all-or-nothing finds a bad row', async () => {
+  it('says nothing would be imported when all-or-nothing finds a bad row, and offers no import', async () => {
     const blocked = makeJob({
       mode: 'all',
+      dryRun: true,
       status: 'completed',
       total: 2,
       processed: 2,
@@ -220,9 +248,10 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
       within(dialog).getByLabelText(/CSV file/),
       new File(['title\nx'], 'groups.csv', { type: 'text/csv' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
 
-    expect(await within(dialog).findByText('Nothing was imported')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nothing would be imported')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
     expect(within(dialog).getByText('The first line must name the column name.')).toBeInTheDocument();
   });
 });

@@ -97,6 +97,29 @@ describe('groups list', () => {
     });
   });
 
+  it('turns pages after the previous page’s cursor without a new count, saying "about" for an estimate', async () => {
+    const groups = (from: number) =>
+      Array.from({ length: 25 }, (_, i) =>
+        makeGroup({
+          id: `00000000-0000-4000-8000-${String(from + i).padStart(12, '0')}`,
+          name: `G${from + i}`,
+        }),
+      );
+    const api = stubApi((url) =>
+      url.searchParams.get('cursor')
+        ? jsonResponse({ items: groups(25), total: null, totalIsEstimate: false, nextCursor: 'after-50' })
+        : jsonResponse({ items: groups(0), total: 123_456, totalIsEstimate: true, nextCursor: 'after-25' }),
+    );
+    const { user } = renderList();
+    expect(await screen.findByText('1–25 of about 123,456')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('26–50 of about 123,456')).toBeInTheDocument();
+    const second = api.lists()[1].url.searchParams;
+    expect(second.get('cursor')).toBe('after-25');
+    expect(second.get('withTotal')).toBe('false');
+    expect(second.get('offset')).toBe('25');
+  });
+
   it('searches with q after typing stops, back on page 1', async () => {
     const api = stubApi((url) =>
       url.searchParams.get('q') === 'sal'

@@ -124,6 +124,7 @@ export function Component() {
         <GroupsTable
           groups={page.items}
           total={page.total}
+          isTotalEstimate={page.totalIsEstimate}
           page={state.page}
           pageSize={state.pageSize}
           sort={{ sort: state.sort, order: state.order }}

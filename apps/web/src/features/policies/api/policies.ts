@@ -8,9 +8,9 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { policyTestFailures } from '../../../lib/policy-errors';
 import { showMutationError } from './mutation-toast';
 import { policiesKeys } from './policies-keys';
-import { policyTestFailures } from './policy-errors';
 
 /** The three policy lists (`GET /api/policy/:tenant`). */
 export function getPolicies(tenant: string, signal?: AbortSignal) {

@@ -2,9 +2,9 @@ import { type PolicyGroup, type PolicyGroupInput, policyEndpoints } from '@palis
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { policyTestFailures } from '../../../lib/policy-errors';
 import { showMutationError } from './mutation-toast';
 import { policiesKeys } from './policies-keys';
-import { policyTestFailures } from './policy-errors';
 
 /** The tenant's policy groups (`GET /api/policy/group/:tenant`). */
 export function usePolicyGroups(tenant: string) {

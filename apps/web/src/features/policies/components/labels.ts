@@ -1,21 +1,24 @@
-import type { Decision, Layer, PolicyType, RuleAction, RuleType, TraceStep } from '@palisade/contracts';
+import type { Layer, PolicyType, RuleAction, RuleType, TraceStep } from '@palisade/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { policyDisplayName } from '../../../lib/policy-names';
+import { ruleActionLabels, ruleTypeLabels } from '../../../lib/rule-summary';
+
+// Shared with the object screens (components/policy); re-exported for this feature's users.
+export { useDecisionLabels } from '../../../components/policy/decision-labels';
+// Moved down to lib (the event log names policies and rules the same way); re-exported for this feature's users.
+export {
+  catalogDescription,
+  catalogName,
+  policyDisplayName,
+  ruleDisplayName,
+  SYSTEM_POLICY_PREFIX,
+} from '../../../lib/policy-names';
 
 /** Translated names of the rule types, with static keys. */
 export function useRuleTypeLabels(): Record<RuleType, string> {
   const { t } = useTranslation();
-  return {
-    ROUTE: t('policies.ruleTypes.ROUTE', 'IP / network route'),
-    GEO: t('policies.ruleTypes.GEO', 'Countries (geo)'),
-    DNS_REWRITE: t('policies.ruleTypes.DNS_REWRITE', 'DNS rewrite'),
-    app: t('policies.ruleTypes.app', 'Applications'),
-    dmn: t('policies.ruleTypes.dmn', 'Domains (DNS)'),
-    url: t('policies.ruleTypes.url', 'URLs (web)'),
-    SQUID_DMN: t('policies.ruleTypes.SQUID_DMN', 'Domains (web proxy)'),
-    SQUID_KEYWORD: t('policies.ruleTypes.SQUID_KEYWORD', 'Keywords (web proxy)'),
-    SQUID_FILEEXT: t('policies.ruleTypes.SQUID_FILEEXT', 'File extensions (web proxy)'),
-  };
+  return ruleTypeLabels(t);
 }
 
 /** A short help per rule type: what its matcher holds. */
@@ -55,13 +58,7 @@ export function useRuleTypeHelp(): Record<RuleType, string> {
 /** Translated rule actions. */
 export function useActionLabels(): Record<RuleAction, string> {
   const { t } = useTranslation();
-  return {
-    allow: t('policies.actions.allow', 'Allow'),
-    block: t('policies.actions.block', 'Block'),
-    rewrite: t('policies.actions.rewrite', 'Rewrite'),
-    route: t('policies.actions.route', 'Route through gateway'),
-    qos: t('policies.actions.qos', 'Set QoS class'),
-  };
+  return ruleActionLabels(t);
 }
 
 /** Translated policy types. */
@@ -85,15 +82,6 @@ export function useLayerLabels(): Record<Layer, string> {
   };
 }
 
-/** Translated decisions. */
-export function useDecisionLabels(): Record<Decision, string> {
-  const { t } = useTranslation();
-  return {
-    allow: t('policies.decisions.allow', 'Allowed'),
-    block: t('policies.decisions.block', 'Blocked'),
-  };
-}
-
 /** Translated trace outcomes. */
 export function useOutcomeLabels(): Record<TraceStep['outcome'], string> {
   const { t } = useTranslation();
@@ -103,16 +91,6 @@ export function useOutcomeLabels(): Record<TraceStep['outcome'], string> {
     skipped: t('policies.outcomes.skipped', 'Skipped'),
     default: t('policies.outcomes.default', 'Default'),
   };
-}
-
-/** The prefix of the names of the policies the server derives from the object screens. */
-export const SYSTEM_POLICY_PREFIX = 'system:';
-
-/** A policy name as shown: `system:<rest>` names are translated (`policies.system.<rest>`). */
-export function policyDisplayName(t: TFunction, name: string): string {
-  if (!name.startsWith(SYSTEM_POLICY_PREFIX)) return name;
-  const rest = name.slice(SYSTEM_POLICY_PREFIX.length);
-  return t(`policies.system.${rest}`, { defaultValue: rest });
 }
 
 /** Translated values the engine puts into its messages: layers, actions and object kinds. */
@@ -166,47 +144,4 @@ export function translateMessage(
     shown[name] = valueLabel(t, name, value) ?? policyDisplayName(t, value);
   }
   return t(key, { ...shown, defaultValue: fallback, interpolation: { escapeValue: false } });
-}
-
-/**
- * A shipped object's name in the reader's language: shipped web categories and built-in feeds are named in
- * the catalogues by id (`catalog.categories.<id>.name`); custom objects, which the catalogues do not know,
- * keep the name they were given.
- */
-export function catalogName(t: TFunction, kind: 'category' | 'feed', id: string, name: string): string {
-  return t(`catalog.${kind === 'category' ? 'categories' : 'feeds'}.${id}.name`, { defaultValue: name });
-}
-
-/** A shipped web category's description in the reader's language (as given for custom ones). */
-export function catalogDescription(t: TFunction, id: string, description: string): string {
-  return t(`catalog.categories.${id}.description`, { defaultValue: description });
-}
-
-/** The name after the prefix the server writes into a system rule's name (`Category: Gambling`). */
-const afterPrefix = (name: string) => name.slice(name.indexOf(': ') + 2);
-
-/**
- * A rule name as shown. The server names the system rules it derives from the object screens in English, with
- * deterministic ids (`system-category-<id>`, `system-threat-intel-<feed>-domains`…); those are translated,
- * with the shipped object's translated name. Every other rule keeps its own name.
- */
-export function ruleDisplayName(t: TFunction, rule: { ruleId: string; ruleName: string }): string {
-  const { ruleId, ruleName } = rule;
-  const category = /^system-category-(.+)$/.exec(ruleId);
-  if (category) {
-    return t('policies.systemRules.category', 'Category: {{name}}', {
-      name: catalogName(t, 'category', category[1], afterPrefix(ruleName)),
-    });
-  }
-  const feed = /^system-threat-intel-(.+)-(domains|ips)$/.exec(ruleId);
-  if (feed) {
-    const name = catalogName(t, 'feed', feed[1], afterPrefix(ruleName));
-    return feed[2] === 'domains'
-      ? t('policies.systemRules.feedDomains', 'Threat intel: {{name}}', { name })
-      : t('policies.systemRules.feedIps', 'IP rule: {{name}}', { name });
-  }
-  if (ruleId === 'system-blocked-apps') return t('policies.systemRules.blockedApps', 'Blocked apps');
-  if (ruleId === 'system-geo-block') return t('policies.systemRules.blockedCountries', 'Blocked countries');
-  if (ruleId === 'system-default-geo') return t('policies.system.defaultGeo', 'Default geo rule');
-  return ruleName;
 }

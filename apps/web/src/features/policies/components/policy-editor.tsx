@@ -25,13 +25,14 @@ import {
 } from '@palisade/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { isMissing, policyTestFailures } from '../../../lib/policy-errors';
 import { useApps, useCategories, useFeeds, useLocations } from '../api/lookups';
 import { showMutationError, showSuccess } from '../api/mutation-toast';
 import { usePolicy, useSavePolicy } from '../api/policies';
-import { isMissing, policyTestFailures } from '../api/policy-errors';
 import { useLint } from '../api/simulate';
 import { SimulateButton } from '../simulator';
 import {
@@ -49,7 +50,6 @@ import { policyValidator } from '../utils/validation';
 import { catalogName, usePolicyTypeLabels } from './labels';
 import { OtherFindings } from './lint-findings';
 import { RuleEditor, type RuleObjectOptions, SystemRuleRow } from './rule-editor';
-import { TestFailuresAlert } from './test-failures-alert';
 
 /** Props of {@link PolicyEditor}. */
 export interface PolicyEditorProps {
@@ -414,7 +414,7 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
           <Row gap="sm">
             {!isReadOnly ? (
               <Button type="submit" loading={saveMutation.isPending}>
-                {t('policies.editor.save', 'Save policy')}
+                {t('policies.editor.save', 'Save')}
               </Button>
             ) : null}
             <Button variant="default" onClick={onClose} disabled={saveMutation.isPending}>

@@ -10,13 +10,13 @@ import {
 } from '@palisade/contracts';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
 import { useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { policyTestFailures } from '../../../lib/policy-errors';
 import { usePolicies } from '../api/policies';
-import { policyTestFailures } from '../api/policy-errors';
 import { policyValidator } from '../utils/validation';
 import { DeviceMultiSelect, deviceLabel, GroupMultiSelect, UserMultiSelect } from './pickers';
-import { TestFailuresAlert } from './test-failures-alert';
 
 /** What the policy-group form edits. */
 export interface PolicyGroupFormValues {

@@ -119,7 +119,7 @@ function SortableRow({
           to={editHref}
           size="sm"
           fw={500}
-          c="var(--mantine-primary-color-filled)"
+          c="var(--mantine-color-anchor)"
           td="underline"
         >
           {name}

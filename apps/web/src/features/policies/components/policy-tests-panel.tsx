@@ -115,7 +115,7 @@ function PolicyTestModal({ test, opened, onClose }: PolicyTestModalProps) {
           </div>
           <Row gap="sm">
             <Button type="submit" loading={saveMutation.isPending}>
-              {t('policies.tests.save', 'Save test')}
+              {t('policies.tests.save', 'Save')}
             </Button>
             <Button variant="default" onClick={onClose}>
               {t('policies.form.cancel', 'Cancel')}

@@ -28,6 +28,8 @@ import {
 } from '@palisade/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SystemBadge } from '../../../components/policy/rule-ref';
+import { ruleMatcherSummary } from '../../../lib/rule-summary';
 import {
   ACTIONS_WITH_TARGET,
   allowedActions,
@@ -40,7 +42,6 @@ import {
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from './icons';
 import { useActionLabels, useRuleTypeHelp, useRuleTypeLabels } from './labels';
 import { RuleFindings } from './lint-findings';
-import { SystemBadge } from './rule-ref';
 
 /** An option of the object pickers. */
 export interface Option {
@@ -193,17 +194,11 @@ export function RuleEditor({
           </Row>
           {!isExpanded ? (
             <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-              {[
-                rule.type === 'app'
-                  ? splitMatcher(rule.url)
-                      .map((id) => options.apps.find((app) => app.value === id)?.label ?? id)
-                      .join(', ')
-                  : splitMatcher(rule.url).join(', '),
-                ...rule.categories.map((id) => options.categories.find((c) => c.value === id)?.label ?? id),
-                ...rule.feeds.map((id) => options.feeds.find((f) => f.value === id)?.label ?? id),
-              ]
-                .filter(Boolean)
-                .join(', ') || t('policies.rules.emptyMatcher', '(no matcher)')}
+              {ruleMatcherSummary(t, rule, {
+                app: (id) => options.apps.find((app) => app.value === id)?.label,
+                category: (id) => options.categories.find((c) => c.value === id)?.label,
+                feed: (id) => options.feeds.find((f) => f.value === id)?.label,
+              })}
             </Text>
           ) : null}
           <RuleFindings findings={findings} />

@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { isMissing } from '../../../lib/policy-errors';
 import { showSuccess } from '../api/mutation-toast';
-import { isMissing } from '../api/policy-errors';
 import { usePolicyGroup, useSavePolicyGroup } from '../api/policy-groups';
 import { deviceLabel } from '../components/pickers';
 import {
@@ -178,7 +178,7 @@ export function Component() {
           initialValues={policyGroupToFormValues(group)}
           source={group}
           isReadOnly={!canUpdate}
-          submitLabel={t('policies.groups.save', 'Save changes')}
+          submitLabel={t('policies.groups.save', 'Save')}
           onSubmit={(body) => saveMutation.mutateAsync({ id: group.id, body })}
           onCancel={() => navigate('/policy/policyGroups')}
         />

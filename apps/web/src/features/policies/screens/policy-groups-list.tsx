@@ -3,15 +3,15 @@ import type { PolicyGroup, PolicyTestFailure } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { policyTestFailures } from '../../../lib/policy-errors';
 import { showMutationError, showSuccess } from '../api/mutation-toast';
-import { policyTestFailures } from '../api/policy-errors';
 import { useDeletePolicyGroups, usePolicyGroups } from '../api/policy-groups';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal';
 import { CopyIcon, EditIcon, TrashIcon } from '../components/icons';
-import { TestFailuresAlert } from '../components/test-failures-alert';
 import { SimulateButton } from '../simulator';
 
 /** `/policy/policyGroups`: the policy groups with their policies and assignments; add, edit, copy, delete. */
@@ -84,7 +84,7 @@ export function Component() {
                     to={`/policy/policyGroups/${group.id}`}
                     size="sm"
                     fw={500}
-                    c="var(--mantine-primary-color-filled)"
+                    c="var(--mantine-color-anchor)"
                     td="underline"
                   >
                     {group.name}

@@ -130,14 +130,14 @@ describe('policy groups', () => {
     });
     const { user } = render(`/policy/policyGroups/${GROUP_ID}`);
     await screen.findByRole('heading', { name: 'Edit Engineering' });
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     const failure = await screen.findByText('GitHub reachable');
     const alert = failure.closest('[role="alert"]');
     expect(alert).toHaveTextContent('Not saved: this change breaks policy tests');
     expect(alert).toHaveTextContent('GitHub reachable: expected Allowed, would be Blocked');
 
     answer = 400;
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A policy group with this name already exists.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
   });
@@ -170,7 +170,7 @@ describe('policy groups', () => {
     await user.click(
       await screen.findByRole('option', { name: 'Lobby screen', hidden: true }, { timeout: 3000 }),
     );
-    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
     expect(sent.find((s) => s.method === 'PUT')?.body).toMatchObject({
       deviceIds: [BUILD_BOX, KIOSK, LOBBY],

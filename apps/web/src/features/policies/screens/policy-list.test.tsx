@@ -173,7 +173,7 @@ describe('policy editor', () => {
     expect(within(rules[0]).getByText('System')).toBeInTheDocument();
     expect(within(rules[0]).queryByRole('button', { name: /Delete rule/ })).not.toBeInTheDocument();
 
-    await user.click(within(editor).getByRole('button', { name: 'Save policy' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
     const body = sent.find((s) => s.method === 'PUT')?.body as { rules: { id?: string }[] };
     expect(body.rules.map((rule) => rule.id)).toEqual(['r-1', 'r-2']);
@@ -197,7 +197,7 @@ describe('policy editor', () => {
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     await within(editor).findAllByTestId('rule-editor');
 
-    await user.click(within(editor).getByRole('button', { name: 'Save policy' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
 
     const matcher = await within(editor).findByRole('textbox', { name: 'Matches' });
     expect(matcher).toHaveValue('files.example/downloads');
@@ -218,7 +218,7 @@ describe('policy editor', () => {
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     await within(editor).findAllByTestId('rule-editor');
-    await user.click(within(editor).getByRole('button', { name: 'Save policy' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
 
     const alert = await within(editor).findByRole('alert');
     expect(alert).toHaveTextContent('Casino stays blocked');
@@ -252,7 +252,7 @@ describe('policy editor', () => {
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     await within(editor).findAllByTestId('rule-editor');
-    await user.click(within(editor).getByRole('button', { name: 'Save policy' }));
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
 
     const cards = await within(editor).findAllByTestId('rule-editor');
     await waitFor(() =>

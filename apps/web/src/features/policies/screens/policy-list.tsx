@@ -10,9 +10,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { policyTestFailures } from '../../../lib/policy-errors';
 import { showMutationError, showSuccess } from '../api/mutation-toast';
 import {
   useCopyPolicy,
@@ -21,14 +23,12 @@ import {
   useReorderPolicies,
   useSetPolicyEnabled,
 } from '../api/policies';
-import { policyTestFailures } from '../api/policy-errors';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal';
 import { ChevronIcon } from '../components/icons';
 import { usePolicyTypeLabels } from '../components/labels';
 import { PolicyEditor } from '../components/policy-editor';
 import { PolicyTable } from '../components/policy-table';
 import { PolicyTestsPanel } from '../components/policy-tests-panel';
-import { TestFailuresAlert } from '../components/test-failures-alert';
 import { SimulateButton } from '../simulator';
 
 /** The type a new policy of each list gets. */

@@ -109,7 +109,7 @@ export function PinTest({ request, decision }: PinTestProps) {
             );
           }}
         >
-          {t('policies.tests.save', 'Save test')}
+          {t('policies.tests.save', 'Save')}
         </Button>
         <Button size="xs" variant="default" onClick={() => setOpen(false)}>
           {t('policies.form.cancel', 'Cancel')}

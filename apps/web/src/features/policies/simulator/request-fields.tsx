@@ -2,6 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/ui/date-time-field';
 import { DeviceSelect, UserSelect } from '../components/pickers';
 import type { RequestFormValues } from './request-form';
 
@@ -74,11 +75,12 @@ export function RequestFields<V extends RequestFormValues>({
           autoComplete="off"
           {...form.getInputProps('sourceIp')}
         />
-        <TextInput
-          type="datetime-local"
+        <DateTimeField
           label={t('policies.simulator.time', 'Time (optional)')}
           description={t('policies.simulator.timeHint', 'Now when empty.')}
-          {...form.getInputProps('time')}
+          value={form.getValues().time}
+          onChange={(time) => form.setFieldValue('time', time)}
+          error={form.errors.time}
         />
       </SimpleGrid>
       <div>

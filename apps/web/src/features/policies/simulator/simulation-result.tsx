@@ -8,9 +8,9 @@ import {
 } from '@palisade/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RuleRefText } from '../../../components/policy/rule-ref';
 import { CheckIcon, CrossIcon, DashIcon, DotIcon } from '../components/icons';
 import { translateMessage, useDecisionLabels, useLayerLabels, useOutcomeLabels } from '../components/labels';
-import { RuleRefText } from '../components/rule-ref';
 
 /** The decision as a big badge: colour, icon and text (never the colour alone). */
 export function DecisionBadge({ decision, size = 'xl' }: { decision: Decision; size?: 'sm' | 'md' | 'xl' }) {

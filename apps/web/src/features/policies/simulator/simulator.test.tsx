@@ -175,7 +175,7 @@ describe('policy simulator', () => {
     await user.type(within(drawer).getByRole('textbox', { name: /Destination/ }), 'casino.example');
     await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
     await user.click(await within(drawer).findByRole('button', { name: 'Pin as test' }));
-    await user.click(within(drawer).getByRole('button', { name: 'Save test' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(sent.some((s) => s.path === '/api/policy/tests/acme')).toBe(true));
     const created = sent.find((s) => s.method === 'POST' && s.path === '/api/policy/tests/acme');

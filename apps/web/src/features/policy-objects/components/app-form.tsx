@@ -115,9 +115,7 @@ function AppForm({ app, onSubmit, onCancel }: Omit<AppFormModalProps, 'opened'>)
           isSubmitting={form.submitting}
           onCancel={onCancel}
           submitLabel={
-            app
-              ? t('policyObjects.form.save', 'Save changes')
-              : t('policyObjects.apps.form.create', 'Add app')
+            app ? t('policyObjects.form.save', 'Save') : t('policyObjects.apps.form.create', 'Add app')
           }
         />
       </Stack>

@@ -143,7 +143,7 @@ export function CategoryForm({ category, onSubmit, onCancel }: Omit<CategoryForm
           onCancel={onCancel}
           submitLabel={
             category
-              ? t('policyObjects.form.save', 'Save changes')
+              ? t('policyObjects.form.save', 'Save')
               : t('policyObjects.categories.form.create', 'Add category')
           }
         />

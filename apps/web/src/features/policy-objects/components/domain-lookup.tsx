@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { translateKey } from '../../../lib/form-errors';
-import { catalogName } from '../../policies/components/labels';
+import { catalogName } from '../../../lib/policy-names';
 import { useCategoryLookup } from '../api/categories';
 
 /** "Which category is example.com?": the categories (and apps) a domain belongs to, from the server. */

@@ -84,7 +84,7 @@ export function LocationForm({ location, onSubmit, onCancel }: LocationFormProps
           onCancel={onCancel}
           submitLabel={
             location
-              ? t('policyObjects.form.save', 'Save changes')
+              ? t('policyObjects.form.save', 'Save')
               : t('policyObjects.locations.form.create', 'Add location')
           }
         />

@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
-import { SimulateButton } from '../../policies/simulator';
+
+/**
+ * What the app adds to every object screen's header after the screen's own actions: "Test a request", the policy
+ * simulator of the policies feature. Provided by app/screens/policy-object-screen.tsx, since features never
+ * import each other.
+ */
+export const ObjectScreenTools = createContext<ReactNode>(null);
 
 /** Props of {@link ObjectsPageHeader}. */
 export interface ObjectsPageHeaderProps {
@@ -12,9 +18,10 @@ export interface ObjectsPageHeaderProps {
 
 /**
  * The header of every policy-object screen: the title, a line on what the objects do, the screen's actions and
- * "Test a request", which opens the policy simulator so the effect of a change can be checked at once.
+ * the app's tools ({@link ObjectScreenTools}: "Test a request", so the effect of a change can be checked at once).
  */
 export function ObjectsPageHeader({ title, description, actions }: ObjectsPageHeaderProps) {
+  const tools = useContext(ObjectScreenTools);
   return (
     <PageHeader
       title={title}
@@ -22,7 +29,7 @@ export function ObjectsPageHeader({ title, description, actions }: ObjectsPageHe
       actions={
         <>
           {actions}
-          <SimulateButton />
+          {tools}
         </>
       }
     />

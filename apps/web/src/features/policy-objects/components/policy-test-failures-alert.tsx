@@ -1,9 +1,9 @@
 import type { PolicyTestFailure } from '@palisade/contracts';
 import { useState } from 'react';
-// The policies area owns the reading and the alert of broken policy tests; object writes are refused the
-// same way, so the object screens show the same alert rather than a copy of it.
-import { policyTestFailures } from '../../policies/api/policy-errors';
-import { TestFailuresAlert } from '../../policies/components/test-failures-alert';
+// Object writes are refused like policy writes, so the object screens show the same alert (shared from
+// components/policy) rather than a copy of it.
+import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
+import { policyTestFailures } from '../../../lib/policy-errors';
 
 /** Props of {@link PolicyTestFailuresAlert}. */
 export interface PolicyTestFailuresAlertProps {

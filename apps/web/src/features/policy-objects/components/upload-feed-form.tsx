@@ -2,7 +2,6 @@ import { Alert, FileInput, List, Modal, Stack, Switch, Text, TextInput } from '@
 import { type FormErrors, useForm } from '@mantine/form';
 import {
   type FeedLineError,
-  groupThousands,
   isTxtFileName,
   MAX_FEED_BYTES,
   parseFeedText,
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { translateKey, zodValidator } from '../../../lib/form-errors';
+import { formatNumber } from '../../../lib/i18n';
 import { handleFormError } from '../api/mutation';
 import { ObjectFormActions } from './object-form';
 import { useTestFailures } from './policy-test-failures-alert';
@@ -174,13 +174,13 @@ export function UploadFeedForm({ onSubmit, onCancel }: Omit<UploadFeedFormModalP
             {t('policyObjects.feeds.upload.preview', '{{ips}} and {{domains}} found.', {
               ips: t('policyObjects.feeds.ipCount', {
                 count: preview.ips,
-                formatted: groupThousands(preview.ips),
+                formatted: formatNumber(preview.ips),
                 defaultValue_one: '{{formatted}} IP or CIDR block',
                 defaultValue_other: '{{formatted}} IPs or CIDR blocks',
               }),
               domains: t('policyObjects.feeds.domainCount', {
                 count: preview.domains,
-                formatted: groupThousands(preview.domains),
+                formatted: formatNumber(preview.domains),
                 defaultValue_one: '{{formatted}} domain',
                 defaultValue_other: '{{formatted}} domains',
               }),

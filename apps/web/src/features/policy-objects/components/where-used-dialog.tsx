@@ -3,9 +3,9 @@ import type { ObjectKind, PolicyTestFailure, WhereUsed } from '@palisade/contrac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RuleRefText } from '../../../components/policy/rule-ref';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
-import { RuleRefText } from '../../policies/components/rule-ref';
 import { useWhereUsed } from '../api/where-used';
 import { PolicyTestFailuresAlert } from './policy-test-failures-alert';
 

@@ -1,7 +1,7 @@
 import 'mantine-datatable/styles.css';
 import { Badge, Code, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { groupThousands, type MaliciousIp } from '@palisade/contracts';
+import type { MaliciousIp } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { useSearchParams } from 'react-router';
 import { useDataTablePagination } from '../../../components/ui/data-table-pagination';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
+import { formatNumber } from '../../../lib/i18n';
 import { PAGE_SIZES, type PageSize } from '../../../lib/list-state';
-import { catalogName } from '../../policies/components/labels';
+import { catalogName } from '../../../lib/policy-names';
 import { useMaliciousIps } from '../api/feeds';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 
@@ -137,13 +138,13 @@ export function Component() {
           {t('policyObjects.maliciousIps.summary', '{{entries}}; {{duplicates}}.', {
             entries: t('policyObjects.maliciousIps.entries', {
               count: total,
-              formatted: groupThousands(total),
+              formatted: formatNumber(total),
               defaultValue_one: '{{formatted}} entry',
               defaultValue_other: '{{formatted}} entries',
             }),
             duplicates: t('policyObjects.maliciousIps.duplicates', {
               count: duplicates,
-              formatted: groupThousands(duplicates),
+              formatted: formatNumber(duplicates),
               defaultValue_one: '{{formatted}} listed by more than one feed',
               defaultValue_other: '{{formatted}} listed by more than one feed',
             }),

@@ -3,7 +3,6 @@ import {
   type Feed,
   type FeedKind,
   formatRelativeTime,
-  groupThousands,
   type UploadFeedInput,
   type UrlFeedInput,
 } from '@palisade/contracts';
@@ -11,7 +10,8 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { catalogName } from '../../policies/components/labels';
+import { formatNumber } from '../../../lib/i18n';
+import { catalogName } from '../../../lib/policy-names';
 import {
   useCreateUrlFeed,
   useDeleteFeeds,
@@ -147,7 +147,7 @@ export function Component() {
             <Text size="sm">
               {t('policyObjects.feeds.ipCount', {
                 count: feed.ipCount,
-                formatted: groupThousands(feed.ipCount),
+                formatted: formatNumber(feed.ipCount),
                 defaultValue_one: '{{formatted}} IP or CIDR block',
                 defaultValue_other: '{{formatted}} IPs or CIDR blocks',
               })}
@@ -155,7 +155,7 @@ export function Component() {
             <Text size="sm">
               {t('policyObjects.feeds.domainCount', {
                 count: feed.domainCount,
-                formatted: groupThousands(feed.domainCount),
+                formatted: formatNumber(feed.domainCount),
                 defaultValue_one: '{{formatted}} domain',
                 defaultValue_other: '{{formatted}} domains',
               })}

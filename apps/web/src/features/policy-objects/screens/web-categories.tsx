@@ -1,15 +1,11 @@
 import { Button, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import {
-  type CategoryAction,
-  type CategoryInput,
-  groupThousands,
-  type WebCategory,
-} from '@palisade/contracts';
+import type { CategoryAction, CategoryInput, WebCategory } from '@palisade/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { catalogDescription, catalogName } from '../../policies/components/labels';
+import { formatNumber } from '../../../lib/i18n';
+import { catalogDescription, catalogName } from '../../../lib/policy-names';
 import { useCategories, useDeleteCategories, useSaveCategory, useSetCategoryAction } from '../api/categories';
 import { showMutationError } from '../api/mutation';
 import { CategoryFormModal } from '../components/category-form';
@@ -108,7 +104,7 @@ export function Component() {
             <Text size="sm" mb={4}>
               {t('policyObjects.categories.domainCount', {
                 count: category.domainCount,
-                formatted: groupThousands(category.domainCount),
+                formatted: formatNumber(category.domainCount),
                 defaultValue_one: '{{formatted}} domain',
                 defaultValue_other: '{{formatted}} domains',
               })}

@@ -20,8 +20,8 @@ export function moduleLabels(t: TFunction): Record<Module, string> {
 export function actionLabels(t: TFunction): Record<Action, string> {
   return {
     view: t('roles.actions.view', 'View'),
-    create: t('roles.actions.create', 'Create'),
-    update: t('roles.actions.update', 'Update'),
+    create: t('roles.actions.create', 'Add'),
+    update: t('roles.actions.update', 'Edit'),
     delete: t('roles.actions.delete', 'Delete'),
   };
 }

@@ -146,7 +146,7 @@ function GrantMark({ isGranted, label }: { isGranted: boolean; label: string }) 
       role="img"
       aria-label={text}
       title={text}
-      c={isGranted ? 'green.7' : 'gray.5'}
+      c={isGranted ? 'green' : 'dimmed'}
       style={{ display: 'inline-flex' }}
     >
       {isGranted ? <CheckIcon size={14} aria-hidden /> : <span aria-hidden>–</span>}

@@ -74,7 +74,7 @@ export function RoleEditor({ opened, role, onSubmit, onClose }: RoleEditorProps)
 
   const title = role
     ? t('roles.editor.editTitle', 'Edit role {{name}}', { name: role.name })
-    : t('roles.editor.createTitle', 'Create role');
+    : t('roles.editor.createTitle', 'Add role');
 
   return (
     <Modal opened={opened} onClose={form.submitting ? () => {} : onClose} title={title} size="xl" centered>
@@ -124,7 +124,7 @@ export function RoleEditor({ opened, role, onSubmit, onClose }: RoleEditorProps)
               {t('roles.editor.cancel', 'Cancel')}
             </Button>
             <Button type="submit" loading={form.submitting}>
-              {role ? t('roles.editor.save', 'Save role') : t('roles.editor.create', 'Create role')}
+              {role ? t('roles.editor.save', 'Save') : t('roles.editor.create', 'Add role')}
             </Button>
           </Group>
         </Stack>

@@ -77,7 +77,7 @@ export function RolesPanel() {
 
   const createButton = canCreate ? (
     <Button onClick={() => setEditor({ isOpen: true, key: Date.now() })}>
-      {t('roles.list.create', 'Create role')}
+      {t('roles.list.create', 'Add role')}
     </Button>
   ) : null;
 

@@ -126,7 +126,7 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Auditor/ }));
     const matrix = await screen.findByRole('table', { name: 'Permissions of Auditor' });
     expect(within(matrix).getByRole('img', { name: 'Users: view: allowed' })).toBeInTheDocument();
-    expect(within(matrix).getByRole('img', { name: 'Users: create: not allowed' })).toBeInTheDocument();
+    expect(within(matrix).getByRole('img', { name: 'Users: add: not allowed' })).toBeInTheDocument();
     expect(within(matrix).queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
@@ -135,11 +135,11 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
   }, async () => {
     const api = stubApi();
     const { user } = renderRoles();
-    await user.click(await screen.findByRole('button', { name: 'Create role' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create role' });
+    await user.click(await screen.findByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add role' });
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Keepers');
-    await user.click(within(dialog).getByLabelText('Users: create'));
+    await user.click(within(dialog).getByLabelText('Users: add'));
     await user.click(within(dialog).getByLabelText('Groups: all actions'));
     await user.click(within(dialog).getByLabelText('All modules: view'));
     await user.click(within(dialog).getByLabelText('Groups: delete'));
@@ -149,9 +149,9 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
       'true',
     );
     // Space toggles the focused cell, as a native checkbox does.
-    within(dialog).getByLabelText('Roles: update').focus();
+    within(dialog).getByLabelText('Roles: edit').focus();
     await user.keyboard(' ');
-    await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add role' }));
 
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     const expected: Permission[] = ALL_PERMISSIONS.filter(
@@ -174,8 +174,8 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     await user.click(all);
     expect(within(dialog).getByLabelText('Billing: delete')).toBeChecked();
     await user.click(all);
-    await user.click(within(dialog).getByLabelText('Devices: update'));
-    await user.click(within(dialog).getByRole('button', { name: 'Save role' }));
+    await user.click(within(dialog).getByLabelText('Devices: edit'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toMatchObject({
       method: 'PUT',
@@ -199,10 +199,10 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
         : undefined,
     );
     const { user } = renderRoles();
-    await user.click(await screen.findByRole('button', { name: 'Create role' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create role' });
+    await user.click(await screen.findByRole('button', { name: 'Add role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add role' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'readers');
-    await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add role' }));
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     await waitFor(() => expect(name).toHaveAccessibleDescription('A role with this name already exists.'));
     expect(name).toHaveFocus();
@@ -233,7 +233,7 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'View Readers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Readers' });
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Create role' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add role' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 });

@@ -173,7 +173,7 @@ function ProfileSection({ session }: { session: Session }) {
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={updateProfile.isPending}>
-              {t('settings.profile.save', 'Save profile')}
+              {t('settings.profile.save', 'Save')}
             </Button>
           </Group>
         </Stack>

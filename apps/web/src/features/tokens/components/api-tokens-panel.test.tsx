@@ -115,13 +115,13 @@ describe('API tokens panel', () => {
     const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession() });
     await screen.findByText('Deploy bot');
 
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create API token' });
+    await user.click(screen.getByRole('button', { name: 'Add token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add API token' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'CI pipeline');
     await user.click(within(dialog).getByRole('radio', { name: 'Custom permissions' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Users: View' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: Create' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: Add' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add token' }));
 
     const secretDialog = await screen.findByRole('dialog', { name: 'Token created' });
     expect(within(secretDialog).getByText(SECRET)).toBeInTheDocument();
@@ -143,8 +143,8 @@ describe('API tokens panel', () => {
     expect(document.body.textContent).not.toContain(SECRET);
 
     // Opening the dialog again starts afresh, with no secret.
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
-    const again = await screen.findByRole('dialog', { name: 'Create API token' });
+    await user.click(screen.getByRole('button', { name: 'Add token' }));
+    const again = await screen.findByRole('dialog', { name: 'Add API token' });
     expect(within(again).getByRole('textbox', { name: /Name/ })).toHaveValue('');
     expect(document.body.textContent).not.toContain(SECRET);
   }, 20_000);
@@ -152,15 +152,15 @@ describe('API tokens panel', () => {
   it('limits the role presets and the matrix to what the administrator holds', async () => {
     stubApi([]);
     const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession({ role: 'helpdesk' }) });
-    await user.click(await screen.findByRole('button', { name: 'Create token' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create API token' });
+    await user.click(await screen.findByRole('button', { name: 'Add token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add API token' });
     await user.click(within(dialog).getByRole('radio', { name: 'Custom permissions' }));
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: Create' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: Add' })).toBeEnabled();
     expect(within(dialog).getByRole('checkbox', { name: 'Users: Delete' })).toBeDisabled();
     expect(within(dialog).queryByRole('checkbox', { name: 'Billing: View' })).not.toBeInTheDocument();
     // Read-only disables every action but view.
     await user.click(within(dialog).getByRole('switch', { name: /Read-only/ }));
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: Create' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: Add' })).toBeDisabled();
     expect(within(dialog).getByRole('checkbox', { name: 'Users: View' })).toBeEnabled();
   }, 15_000);
 

@@ -57,7 +57,7 @@ function TokensSection({ session }: { session: Session }) {
               )}
             </Text>
           </Stack>
-          <Button onClick={() => setIsCreating(true)}>{t('tokens.create', 'Create token')}</Button>
+          <Button onClick={() => setIsCreating(true)}>{t('tokens.create', 'Add token')}</Button>
         </Group>
         {tokens.isError && !tokens.data ? (
           <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} />

@@ -177,9 +177,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
     <Modal
       opened={opened}
       onClose={handleClose}
-      title={
-        created ? t('tokens.secret.heading', 'Token created') : t('tokens.form.title', 'Create API token')
-      }
+      title={created ? t('tokens.secret.heading', 'Token created') : t('tokens.form.title', 'Add API token')}
       size="lg"
       centered
     >
@@ -247,7 +245,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
               {...form.getInputProps('expiry')}
             />
             {values.expiry === 'never' ? (
-              <Text size="sm" c="orange.8">
+              <Text size="sm" c="orange">
                 {t('tokens.form.neverWarning', 'A token that never expires stays valid until it is revoked.')}
               </Text>
             ) : null}
@@ -256,7 +254,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
                 {t('tokens.form.cancel', 'Cancel')}
               </Button>
               <Button type="submit" loading={create.isPending}>
-                {t('tokens.form.submit', 'Create token')}
+                {t('tokens.form.submit', 'Add token')}
               </Button>
             </Group>
           </Stack>

@@ -29,8 +29,8 @@ export function usePermissionLabels() {
   } as Record<Module, string>;
   const actions: Record<Action, string> = {
     view: t('tokens.action.view', 'View'),
-    create: t('tokens.action.create', 'Create'),
-    update: t('tokens.action.update', 'Update'),
+    create: t('tokens.action.create', 'Add'),
+    update: t('tokens.action.update', 'Edit'),
     delete: t('tokens.action.delete', 'Delete'),
   };
   return {

@@ -1,6 +1,7 @@
 import { userEndpoints } from '@palisade/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { fetchListPage } from '../../../lib/list-state';
 import { type UsersListParams, usersKeys } from './users-keys';
 
 /** One page of a tenant's end users (`GET /api/subscriber/user/:tenant`). */
@@ -15,7 +16,8 @@ export function getUsers(tenant: string, query: UsersListParams, signal?: AbortS
 export function usersQueryOptions(tenant: string, query: UsersListParams) {
   return queryOptions({
     queryKey: usersKeys.list(tenant, query),
-    queryFn: ({ signal }) => getUsers(tenant, query, signal),
+    queryFn: ({ client, signal }) =>
+      fetchListPage(client, usersKeys.lists(tenant), query, (q) => getUsers(tenant, q, signal)),
     placeholderData: keepPreviousData,
     meta: { isSilent: true },
   });

@@ -53,6 +53,12 @@ export function ImportUsersModal({ opened, tenant, groups, onClose }: ImportUser
             defaultValue_one: '1 user created',
             defaultValue_other: '{{count, number}} users created',
           }),
+        preview: (job) =>
+          t('users.import.preview', {
+            count: job.created,
+            defaultValue_one: '1 user would be created',
+            defaultValue_other: '{{count, number}} users would be created',
+          }),
         failed: t(
           'users.import.failedText',
           'The import stopped before the end. The users list shows what was saved.',
@@ -91,7 +97,7 @@ export function ImportUsersModal({ opened, tenant, groups, onClose }: ImportUser
         </>
       }
       template={{ csv: templateCsv(groups[0]?.name), fileName: 'users-import-template.csv' }}
-      startImport={(csv, mode) => importUsers(tenant, csv, mode, onLostSession)}
+      startImport={(csv, mode, dryRun) => importUsers(tenant, csv, mode, onLostSession, dryRun)}
       jobQueryOptions={(id) => importJobQueryOptions(tenant, id)}
       onImported={() => void queryClient.invalidateQueries({ queryKey: usersKeys.lists(tenant) })}
     />

@@ -25,6 +25,8 @@ export interface UsersTableProps {
   users: User[];
   /** Users matching the search, across all pages. */
   total: number;
+  /** `total` is the server's estimate (past the exact-count limit): shown as "about". */
+  isTotalEstimate?: boolean;
   /** 1-based page number. */
   page: number;
   pageSize: number;
@@ -68,7 +70,7 @@ export function FlagIcon({ value, label }: { value: boolean; label: string }) {
       role="img"
       aria-label={text}
       title={text}
-      c={value ? 'green.7' : 'gray.5'}
+      c={value ? 'green' : 'dimmed'}
       style={{ display: 'inline-flex' }}
     >
       {value ? <CheckIcon size={14} aria-hidden /> : <CloseIcon size="14" aria-hidden />}
@@ -89,6 +91,7 @@ export function imsiText(user: Pick<User, 'imsi' | 'suci'>, concealed: string): 
 export function UsersTable({
   users,
   total,
+  isTotalEstimate = false,
   page,
   pageSize,
   sort,
@@ -102,7 +105,7 @@ export function UsersTable({
   onSortChange,
 }: UsersTableProps) {
   const { t, i18n } = useTranslation();
-  const pagination = useDataTablePagination();
+  const pagination = useDataTablePagination({ isTotalEstimate });
   const navigate = useNavigate();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
   const privateAccess = t('users.columns.isprvaccess', 'Private access');

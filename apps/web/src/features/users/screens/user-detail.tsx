@@ -67,7 +67,7 @@ export function Component() {
           groupOptions={groupsQuery.data ?? []}
           isGroupsLoading={groupsQuery.isPending}
           isGroupsError={groupsQuery.isError}
-          submitLabel={t('users.edit.submit', 'Save changes')}
+          submitLabel={t('users.edit.submit', 'Save')}
           onSubmit={(input) => updateMutation.mutateAsync(input)}
           onCancel={() => setEditing(false)}
         />

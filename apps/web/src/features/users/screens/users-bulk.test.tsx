@@ -1,5 +1,5 @@
 import type { ImportJob, Session, User, UserBulkJob } from '@palisade/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersList } from './users-list';
@@ -41,6 +41,7 @@ function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
     id: JOB_ID,
     status: 'running',
     mode: 'valid',
+    dryRun: false,
     total: 0,
     processed: 0,
     created: 0,
@@ -51,6 +52,22 @@ function makeJob(overrides: Partial<ImportJob> = {}): ImportJob {
     ...overrides,
   };
 }
+
+/** The preview (dry run) of an import: 1 user would be created, 2 rows have errors. */
+const PREVIEW = makeJob({
+  id: '99999999-9999-4999-8999-999999999999',
+  dryRun: true,
+  status: 'completed',
+  total: 3,
+  processed: 3,
+  created: 1,
+  errorCount: 2,
+  errors: [
+    { row: 3, field: 'email', message: 'validation.email' },
+    { row: 4, field: 'isxdrenabled', message: 'validation.boolean' },
+  ],
+  finishedAt: '2026-03-01T10:00:01.000Z',
+});
 
 /** A bulk job over a list of ids, done within the request as the server answers it. */
 function doneBulkJob(overrides: Partial<UserBulkJob>): UserBulkJob {
@@ -280,10 +297,16 @@ describe('users list: export', { timeout: 20_000 }, () => {
 });
 
 describe('users list: import', { timeout: 20_000 }, () => {
-  it('uploads the file as text/csv, shows the progress, then the row errors', async () => {
+  it('checks the file first (dry run), then uploads it as text/csv, shows the progress and the row errors', async () => {
     let isDone = false;
     const api = stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(makeJob(), 202);
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
+        // The first upload is the preview; the second the import.
+        return api.find('POST', '/api/subscriber/user/acme/import').length === 1
+          ? jsonResponse(PREVIEW, 202)
+          : jsonResponse(makeJob(), 202);
+      }
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
       if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) {
         return jsonResponse(
           isDone
@@ -318,6 +341,15 @@ describe('users list: import', { timeout: 20_000 }, () => {
       new File([csv], 'users.csv', { type: 'text/csv' }),
     );
     await user.click(within(dialog).getByRole('radio', { name: /Import valid rows, report the rest/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+
+    // The preview: what would happen, nothing saved yet.
+    expect(await within(dialog).findByText('1 user would be created')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Nothing is saved yet. 2 errors; the rows with errors would be skipped.'),
+    ).toBeInTheDocument();
+    const [preview] = api.find('POST', '/api/subscriber/user/acme/import');
+    expect(preview.url.searchParams.get('dryRun')).toBe('true');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     const bar = await within(dialog).findByRole(
@@ -327,11 +359,13 @@ describe('users list: import', { timeout: 20_000 }, () => {
     );
     expect(bar).toHaveAttribute('aria-valuenow', '33');
     expect(within(dialog).getByText('1 of 3 rows processed')).toBeInTheDocument();
-    const [upload] = api.find('POST', '/api/subscriber/user/acme/import');
+    const [, upload] = api.find('POST', '/api/subscriber/user/acme/import');
     expect(upload.text).toBe(csv);
+    expect(preview.text).toBe(csv);
     expect(upload.headers.get('content-type')).toBe('text/csv');
     expect(upload.headers.get('x-auth-token')).toBe('test-session');
     expect(upload.url.searchParams.get('mode')).toBe('valid');
+    expect(upload.url.searchParams.has('dryRun')).toBe(false);
 
     isDone = true;
     const table = await within(dialog).findByRole('table', { name: 'Row errors' }, { timeout: 3000 });
@@ -369,6 +403,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
         return jsonResponse(
           makeJob({
             mode: 'all',
+            dryRun: true,
             status: 'completed',
             total: 1500,
             processed: 1500,
@@ -382,6 +417,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
         return jsonResponse(
           makeJob({
             mode: 'all',
+            dryRun: true,
             status: 'completed',
             total: 1500,
             processed: 1500,
@@ -399,12 +435,14 @@ describe('users list: import', { timeout: 20_000 }, () => {
       within(dialog).getByLabelText(/CSV file/),
       new File(['x'], 'users.csv', { type: 'text/csv' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
 
-    expect(await within(dialog).findByText('Nothing was imported')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nothing would be imported')).toBeInTheDocument();
     expect(
       within(dialog).getByText('The file has 1,200 errors. Fix them and import the file again.'),
     ).toBeInTheDocument();
+    // Nothing to import: the import is not offered.
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
     const table = within(dialog).getByRole('table', { name: 'Row errors' });
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     expect(within(dialog).getByText('and 200 more')).toBeInTheDocument();
@@ -422,8 +460,13 @@ describe('users list: import', { timeout: 20_000 }, () => {
       errors: [{ row: 0, field: 'job', message: 'jobs.interrupted' }],
       finishedAt: '2026-03-01T10:05:00.000Z',
     });
-    stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(makeJob(), 202);
+    const api = stubApi((url) => {
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
+        return api.find('POST', '/api/subscriber/user/acme/import').length === 1
+          ? jsonResponse(PREVIEW, 202)
+          : jsonResponse(makeJob(), 202);
+      }
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
       if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) return jsonResponse(interrupted);
       return undefined;
     });
@@ -434,7 +477,8 @@ describe('users list: import', { timeout: 20_000 }, () => {
       within(dialog).getByLabelText(/CSV file/),
       new File(['x'], 'users.csv', { type: 'text/csv' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import' }));
 
     const alert = await within(dialog).findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent('The import failed');
@@ -450,6 +494,25 @@ describe('users list: import', { timeout: 20_000 }, () => {
       'job',
       'The server stopped while this job was running, so it did not finish. What it saved before is kept; run it again to do the rest.',
     ]);
+  });
+
+  it('takes a file dropped on the dialog', async () => {
+    const api = stubApi((url) => {
+      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(PREVIEW, 202);
+      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
+      return undefined;
+    });
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    const csv = 'First name,Last name,E-Mail\nAnn,A,ann@acme.example\n';
+    fireEvent.drop(within(dialog).getByTestId('csv-drop-zone'), {
+      dataTransfer: { files: [new File([csv], 'dropped.csv', { type: 'text/csv' })] },
+    });
+    expect(within(dialog).getByText('Chosen: dropped.csv')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await waitFor(() => expect(api.find('POST', '/api/subscriber/user/acme/import')).toHaveLength(1));
+    expect(api.find('POST', '/api/subscriber/user/acme/import')[0].text).toBe(csv);
   });
 
   it('asks for a file, and shows an empty file as the server reports it', async () => {
@@ -469,7 +532,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
     expect(await within(dialog).findByText('Choose a CSV file.')).toBeInTheDocument();
     expect(api.find('POST', '/api/subscriber/user/acme/import')).toHaveLength(0);
 
@@ -477,7 +540,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
       within(dialog).getByLabelText(/CSV file/),
       new File(['  '], 'empty.csv', { type: 'text/csv' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
     expect(await within(dialog).findByText('The file is empty.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/CSV file/)).toHaveAttribute('aria-invalid', 'true');
   });

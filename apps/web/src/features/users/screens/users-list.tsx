@@ -237,6 +237,7 @@ export function Component() {
         <UsersTable
           users={page.items}
           total={page.total}
+          isTotalEstimate={page.totalIsEstimate}
           page={state.page}
           pageSize={state.pageSize}
           sort={{ sort: state.sort, order: state.order }}

@@ -6,6 +6,9 @@ import { SHIPPED_CATEGORIES } from './data/categories';
 import { allFeeds } from './feeds';
 import * as repo from './policy-objects.repository';
 
+// What policy-core reads of this module's state: the objects rules refer to and the system policies derived from
+// the object screens (loadPolicyObjects). Only policy-core imports this file (the lint says so).
+
 /** Precedences of the derived system policies: threat intel and blocked apps first, geo last. */
 export const SYSTEM_PRECEDENCE = {
   threatIntel: -2_000_000,

@@ -1,5 +1,5 @@
 import { PolicyTestFailure } from '@palisade/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * The failing policy tests of a refused write (409 `policy_tests_failed`, the envelope's `failures`), or null

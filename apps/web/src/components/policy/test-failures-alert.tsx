@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import type { PolicyTestFailure } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { useDecisionLabels } from './labels';
+import { useDecisionLabels } from './decision-labels';
 import { RuleRefText } from './rule-ref';
 
 /** Props of {@link TestFailuresAlert}. */

@@ -2,9 +2,7 @@ import {
   type Decision,
   type ErrorDetail,
   type PolicyTestFailure,
-  type PolicyType,
   parseIpv4,
-  policyListOf,
   type RuleRef,
   type SimulationRequest,
 } from '@palisade/contracts';
@@ -13,7 +11,7 @@ import {
   compile,
   decide,
   type EngineInput,
-  type EnginePolicy,
+  type EngineObjects,
   type EngineRequest,
   parseDestination,
 } from '@palisade/policy-engine';
@@ -22,40 +20,23 @@ import type { Database, Tx } from '../../db/client';
 import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
-import { lookupCountry } from '../policy-objects/geoip';
-import { loadPolicyObjects } from '../policy-objects/policy-objects.state';
-import * as repo from './policies.repository';
+import * as policies from '../policies/policies.engine-source';
+import { loadPolicyObjects } from '../policy-objects/policy-objects.engine-source';
+import { lookupCountry } from './geoip';
+import * as repo from './policy-core.repository';
+
+/*
+ * The policy core: what every change to what a tenant enforces goes through, whichever module makes it.
+ * It assembles the engine's input from the two modules that hold policy state (policies: policies, rules, policy
+ * groups, tests; policy-objects: objects and the system policies derived from them) through their
+ * `*.engine-source.ts` files, compiles it, keeps each instance's compiled policies current (the tenant's policy
+ * version, owned here), and guards changes with the policy tests. The services of policies, policy-objects,
+ * users, groups and enrolment call this module; it calls none of their services, and policies and
+ * policy-objects never import each other (the lint says so).
+ */
 
 /** A simulation request as the contract schema leaves it (protocol defaulted). */
 export type SimRequest = z.output<typeof SimulationRequest>;
-
-/**
- * Where each list sits in the one order the engine walks (lower first): the tenant's user policies, then its
- * device policies, each in its own precedence. QoS policies are decided in their own layer. The system
- * policies of the object screens sit around these (threat intel far below, web categories and geo far above).
- */
-const LIST_OFFSET = { qos: 0, user: 0, device: 500_000_000 } as const;
-
-export function enginePrecedence(type: PolicyType, precedence: number): number {
-  return LIST_OFFSET[policyListOf(type)] + precedence;
-}
-
-/** Builds the engine's view of one stored policy. */
-export function toEnginePolicy(
-  policy: Pick<repo.PolicyRow, 'id' | 'name' | 'type' | 'enabled' | 'precedence'>,
-  rules: readonly repo.RuleRow[],
-  appliesTo: EnginePolicy['appliesTo'],
-): EnginePolicy {
-  return {
-    id: policy.id,
-    name: policy.name,
-    type: policy.type,
-    enabled: policy.enabled,
-    precedence: enginePrecedence(policy.type, policy.precedence),
-    rules: rules.map(({ policyId: _policyId, position: _position, ...rule }) => rule),
-    appliesTo,
-  };
-}
 
 /**
  * Everything the engine needs for a tenant, read in the caller's transaction: the tenant's policies with their
@@ -63,23 +44,14 @@ export function toEnginePolicy(
  * to and the system policies the object screens derive.
  */
 export async function loadEngineInput(tx: Tx, tenantId: string): Promise<EngineInput> {
-  const policies = await repo.listPolicies(tx, tenantId);
-  const rules = await repo.listRules(tx, tenantId);
-  const assignments = await repo.policyAssignments(tx, tenantId);
+  const tenantPolicies = await policies.loadTenantPolicies(tx, tenantId);
   const { objects, systemPolicies } = await loadPolicyObjects(tx, tenantId);
-  const rulesOf = new Map<string, repo.RuleRow[]>();
-  for (const rule of rules) {
-    const list = rulesOf.get(rule.policyId) ?? [];
-    list.push(rule);
-    rulesOf.set(rule.policyId, list);
-  }
-  return {
-    policies: [
-      ...policies.map((p) => toEnginePolicy(p, rulesOf.get(p.id) ?? [], assignments.get(p.id) ?? null)),
-      ...systemPolicies,
-    ],
-    objects,
-  };
+  return { policies: [...tenantPolicies, ...systemPolicies], objects };
+}
+
+/** The objects rules refer to (apps, categories, feeds, locations), as the engine and the rule checks see them. */
+export async function loadEngineObjects(tx: Tx, tenantId: string): Promise<EngineObjects> {
+  return (await loadPolicyObjects(tx, tenantId)).objects;
 }
 
 /** Compiles with the shipped GeoIP database for GEO rules. */
@@ -193,7 +165,7 @@ export async function resolveRequest(
   const details: ErrorDetail[] = [];
   let groups: { id: string; name: string }[] = [];
   if (input.userId) {
-    const user = await repo.endUserWithGroups(tx, tenantId, input.userId);
+    const user = await policies.endUserWithGroups(tx, tenantId, input.userId);
     if (!user) details.push({ path: `${prefix}.userId`, message: 'validation.unknownUser' });
     else groups = user.groups;
   }
@@ -239,7 +211,7 @@ function toEngineRequest(
 
 /** A stored test with its outcome against a compiled policy. */
 export interface TestOutcome {
-  test: repo.PolicyTestRow;
+  test: policies.PolicyTestRow;
   actual: Decision;
   rule: RuleRef | null;
 }
@@ -252,13 +224,13 @@ export async function runPolicyTests(
   tx: Tx,
   tenantId: string,
   compiled: CompiledPolicy,
-  tests?: repo.PolicyTestRow[],
+  tests?: policies.PolicyTestRow[],
 ): Promise<TestOutcome[]> {
-  const list = tests ?? (await repo.listPolicyTests(tx, tenantId));
+  const list = tests ?? (await policies.listPolicyTests(tx, tenantId));
   if (list.length === 0) return [];
   const requests = list.map((t) => t.request as SimRequest);
   const userIds = [...new Set(requests.map((r) => r.userId).filter((id): id is string => Boolean(id)))];
-  const groupsOf = await repo.groupIdsOfUsers(tx, tenantId, userIds);
+  const groupsOf = await policies.groupIdsOfUsers(tx, tenantId, userIds);
   return list.map((test, i) => {
     const request = requests[i];
     const engineRequest = toEngineRequest(
@@ -301,7 +273,7 @@ export async function commitPolicyChangeWithState<T>(
     // First, so that concurrent changes to one tenant run one after the other and each is checked against
     // the state the other committed; the new version reaches every instance when this commits.
     await repo.bumpPolicyVersion(tx, tenantId);
-    const tests = await repo.listPolicyTests(tx, tenantId);
+    const tests = await policies.listPolicyTests(tx, tenantId);
     const before =
       tests.length > 0
         ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
@@ -340,3 +312,14 @@ export async function commitPolicyChange<T>(
 ): Promise<T> {
   return (await commitPolicyChangeWithState(database, ctx, change)).result;
 }
+
+// ---- References from rules to objects ----------------------------------------------------------------------
+
+/** How many rules use each object id of a kind (ids no rule uses are absent): the objects' "used by" counts. */
+export const ruleReferenceCounts = policies.ruleReferenceCounts;
+
+/**
+ * Removes deleted objects from every rule that uses them (a rule left with nothing to match is deleted), in the
+ * caller's transaction — inside {@link commitPolicyChange}, so the policy tests see the result.
+ */
+export const removeRuleReferences = policies.removeRuleReferences;

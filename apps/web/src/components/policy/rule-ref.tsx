@@ -1,7 +1,7 @@
 import { Badge, Group as Row, Text, VisuallyHidden } from '@mantine/core';
 import type { RuleRef } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { policyDisplayName, ruleDisplayName } from './labels';
+import { policyDisplayName, ruleDisplayName } from '../../lib/policy-names';
 
 /** The "System" badge of system rules and derived policies. */
 export function SystemBadge() {

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Instance, useFixture } from '../../../test/helper';
-import { adminEvents } from '../../db/schema';
-import { runScheduledPurge } from '../events/events.service';
-import { refreshDueFeeds } from '../policy-objects/feeds.service';
-import { auth, rule } from './policies.test-kit';
+import { type Instance, useFixture } from '../test/helper';
+import { adminEvents } from './db/schema';
+import { runScheduledPurge } from './modules/events/events.service';
+import { auth, rule } from './modules/policies/policies.test-kit';
+import { refreshDueFeeds } from './modules/policy-objects/feeds.service';
 
 /**
  * Several server instances on one database, as behind a load balancer. On PostgreSQL each instance has its own

@@ -1,0 +1,133 @@
+/**
+ * Which module owns each table that `migrations/*.sql` creates. The owner alone writes the table (insert, update,
+ * delete) and is where other code gets its rows: another module calls the owner's service. An owner is a module
+ * folder (`modules/users`) or, for the few tables shared infrastructure keeps, a lib file (`lib/mailer`).
+ * owners.test.ts reads every repository and lib file and holds the code to this list.
+ */
+export const TABLE_OWNERS: Record<string, string> = {
+  tenants: 'modules/tenants',
+  users: 'modules/users',
+  groups: 'modules/groups',
+  user_groups: 'modules/groups',
+  sessions: 'modules/session',
+  sign_in_throttle: 'modules/session',
+  signups: 'modules/session',
+  transactions: 'modules/session',
+  api_tokens: 'modules/tokens',
+  custom_roles: 'modules/roles',
+  admin_events: 'modules/events',
+  enrolment_tokens: 'modules/enrolment',
+  devices: 'modules/enrolment',
+  policies: 'modules/policies',
+  policy_rules: 'modules/policies',
+  policy_groups: 'modules/policies',
+  policy_group_policies: 'modules/policies',
+  policy_group_users: 'modules/policies',
+  policy_group_groups: 'modules/policies',
+  policy_group_devices: 'modules/policies',
+  policy_tests: 'modules/policies',
+  policy_versions: 'modules/policy-core',
+  policy_locations: 'modules/policy-objects',
+  policy_apps: 'modules/policy-objects',
+  policy_blocked_apps: 'modules/policy-objects',
+  policy_categories: 'modules/policy-objects',
+  policy_category_actions: 'modules/policy-objects',
+  policy_feeds: 'modules/policy-objects',
+  policy_geo_blocked: 'modules/policy-objects',
+  mail_outbox: 'lib/mailer',
+  import_jobs: 'lib/import-jobs',
+  scheduled_runs: 'lib/scheduled-runs',
+  schema_migrations: 'db/migrate',
+};
+
+/** A table another module reads or writes directly, and why; `write` includes reading. */
+export interface SharedAccess {
+  by: string;
+  table: string;
+  access: 'read' | 'write';
+  why: string;
+}
+
+/**
+ * Where code other than the owner touches a table today. Each is a debt, not a pattern: a new area calls the
+ * owner's service instead. The test fails on an access missing here and on an entry that no longer happens, so
+ * the list only ever shrinks.
+ */
+export const SHARED_ACCESS: SharedAccess[] = [
+  // Administrators and end users are rows of one table; each module manages its kind of account.
+  {
+    by: 'modules/admins',
+    table: 'users',
+    access: 'write',
+    why: 'administrators are users rows (usertype 1)',
+  },
+  {
+    by: 'modules/admins',
+    table: 'sessions',
+    access: 'write',
+    why: 'suspending an administrator ends their sessions',
+  },
+  {
+    by: 'modules/roles',
+    table: 'users',
+    access: 'write',
+    why: 'a role assignment is the role column of users',
+  },
+  { by: 'modules/session', table: 'users', access: 'write', why: 'sign-in, sign-up and account settings' },
+  {
+    by: 'modules/session',
+    table: 'tenants',
+    access: 'write',
+    why: 'a confirmed sign-up creates its workspace',
+  },
+  {
+    by: 'modules/events',
+    table: 'tenants',
+    access: 'write',
+    why: 'the event retention is a column of tenants',
+  },
+  // Group membership is changed from the user (users, bulk changes), the group and enrolment.
+  {
+    by: 'modules/users',
+    table: 'user_groups',
+    access: 'write',
+    why: "a user's groups are set with the user",
+  },
+  {
+    by: 'modules/enrolment',
+    table: 'user_groups',
+    access: 'write',
+    why: 'an enrolment link adds to its groups',
+  },
+  // Joins for names and counts shown beside the module's own rows.
+  { by: 'modules/users', table: 'groups', access: 'read', why: 'group names in the user list and forms' },
+  { by: 'modules/groups', table: 'users', access: 'read', why: 'members are end users' },
+  { by: 'modules/groups', table: 'policy_groups', access: 'read', why: 'where a group is used' },
+  { by: 'modules/groups', table: 'policy_group_groups', access: 'read', why: 'where a group is used' },
+  { by: 'modules/enrolment', table: 'users', access: 'read', why: 'devices belong to end users' },
+  { by: 'modules/enrolment', table: 'groups', access: 'read', why: 'the groups an enrolment link adds to' },
+  {
+    by: 'modules/enrolment',
+    table: 'tenants',
+    access: 'read',
+    why: 'a link names its tenant before sign-in',
+  },
+  { by: 'modules/enrolment', table: 'policy_groups', access: 'read', why: 'the policy groups of a device' },
+  {
+    by: 'modules/enrolment',
+    table: 'policy_group_devices',
+    access: 'read',
+    why: 'the policy groups of a device',
+  },
+  { by: 'modules/policies', table: 'users', access: 'read', why: 'policy groups and tests name end users' },
+  { by: 'modules/policies', table: 'groups', access: 'read', why: 'policy groups name user groups' },
+  { by: 'modules/policies', table: 'user_groups', access: 'read', why: 'who a policy applies to' },
+  { by: 'modules/policies', table: 'devices', access: 'read', why: 'policy groups name devices' },
+  { by: 'modules/tokens', table: 'users', access: 'read', why: "a token acts with its owner's rights" },
+  { by: 'modules/tokens', table: 'tenants', access: 'read', why: "a token's tenant, before any is known" },
+  { by: 'modules/tenants', table: 'users', access: 'read', why: "the tenant's primary user" },
+  { by: 'modules/dashboard', table: 'users', access: 'read', why: 'the tile counts, in one statement' },
+  { by: 'modules/dashboard', table: 'groups', access: 'read', why: 'the tile counts, in one statement' },
+  // Every module records its writes in the log through lib/audit (in its transaction); events reads and purges.
+  { by: 'lib/audit', table: 'admin_events', access: 'write', why: 'the one writer of the admin event log' },
+];

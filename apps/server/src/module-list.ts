@@ -1,0 +1,65 @@
+import type { ServerModule } from './lib/server-module';
+import { adminsRoutes } from './modules/admins/admins.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
+import { eventsRoutes } from './modules/events/events.routes';
+import { startEventPurge } from './modules/events/events.service';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { policiesRoutes } from './modules/policies/policies.routes';
+import { createPolicyCache } from './modules/policy-core/policy-core.service';
+import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
+import { startFeedRefresh } from './modules/policy-objects/feeds.service';
+import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { tokensRoutes } from './modules/tokens/tokens.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { systemRoutes, webRoutes } from './modules/web/web.routes';
+
+/**
+ * Every server module, in registration order: app.ts registers each one's API routes under `/api`, then the root
+ * routes, then starts the background work. A new area adds its row here (docs/adding-an-area.md).
+ */
+export const MODULES: readonly ServerModule[] = [
+  { name: 'session', api: (api, deps) => sessionRoutes(api, deps) },
+  { name: 'users', api: (api, { database }) => usersRoutes(api, database) },
+  { name: 'groups', api: (api, { database }) => groupsRoutes(api, database) },
+  { name: 'enrolment', api: (api, deps) => enrolmentRoutes(api, deps) },
+  {
+    name: 'policies',
+    api: (api, { database, changes }) => {
+      // This instance's compiled policies: other instances on the database have theirs.
+      const cache = createPolicyCache(database, changes);
+      api.addHook('onClose', async () => cache.close());
+      policiesRoutes(api, database, cache);
+    },
+  },
+  {
+    name: 'policy-objects',
+    api: (api, { database }) => policyObjectsRoutes(api, database),
+    // Refreshes URL threat-intel feeds whose interval has passed, checked every minute.
+    start: ({ database, config, log }) => {
+      setFeedPrivateNetworks(config.feedAllowPrivateNetworks);
+      return startFeedRefresh(database, log);
+    },
+  },
+  { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
+  { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },
+  { name: 'tenants', api: (api, { database }) => tenantsRoutes(api, database) },
+  { name: 'tokens', api: (api, { database }) => tokensRoutes(api, database) },
+  { name: 'dashboard', api: (api, { database }) => dashboardRoutes(api, database) },
+  {
+    name: 'events',
+    api: (api, { database }) => eventsRoutes(api, database),
+    // Deletes admin events past each tenant's retention, hourly.
+    start: ({ database, log }) => startEventPurge(database, log),
+  },
+  {
+    name: 'web',
+    api: (api, { database, config }) => systemRoutes(api, database, config),
+    root: (app, { config }) => webRoutes(app, config),
+  },
+  { name: 'health', api: (api, deps) => healthRoutes(api, deps) },
+];
