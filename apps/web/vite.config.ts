@@ -30,5 +30,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
+    // Screen tests click through real components; on a busy 2-core machine 5 s is not enough for the longer ones.
+    testTimeout: 20_000,
   },
 });

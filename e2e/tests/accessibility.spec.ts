@@ -239,3 +239,30 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('no served route scrolls sideways on a 390-pixel phone', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const visitable = targets.filter((t): t is { route: ServedRoute; path: string } => 'path' in t);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const wide: string[] = [];
+  try {
+    const measure = async (path: string) => {
+      await settle(page, path);
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      if (scrollWidth > innerWidth) wide.push(`${path}: ${scrollWidth} px wide`);
+    };
+    for (const { path } of visitable.filter((t) => isPublic(t.route))) await measure(path);
+    await signIn(page, OWNER);
+    for (const { route, path } of visitable) {
+      if (isPublic(route)) continue;
+      await measure(path);
+    }
+  } finally {
+    await context.close();
+  }
+  expect(wide, wide.join('\n')).toEqual([]);
+});

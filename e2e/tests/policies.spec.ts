@@ -40,6 +40,10 @@ test('block a category for a group, see it in the simulator, pin a test, and hav
   await editor.getByRole('combobox', { name: 'Web categories' }).click();
   await page.getByRole('option', { name: 'Social networking' }).click();
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  // In no policy group yet, it would apply to everyone: the editor asks first.
+  const everyone = page.getByRole('dialog', { name: 'Apply to everyone?' });
+  await expect(everyone).toContainText('applies to everyone in the tenant');
+  await everyone.getByRole('button', { name: 'Save for everyone' }).click();
   await expect(page.getByText(`Policy ${policyName} saved.`)).toBeVisible();
   await page.getByRole('button', { name: 'Close the editor' }).click();
 
@@ -66,7 +70,9 @@ test('block a category for a group, see it in the simulator, pin a test, and hav
     'Social networks',
   );
   const trace = simulator.getByRole('region', { name: 'Trace' });
-  await expect(trace.getByText(/Matched facebook\.com \(category:Social networking\): Block/)).toBeVisible();
+  await expect(
+    trace.getByText(/Matched facebook\.com \(Web category: Social networking\): Block/),
+  ).toBeVisible();
   await expect(simulator.getByText(groupName).first()).toBeVisible();
 
   // 4. Pin it as a test.

@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.delete',
+  'user.disable',
+  'user.enable',
   'user.import',
   ...USER_BULK_JOB_ACTIONS.map((action): `user.bulk.${UserBulkJobAction}` => `user.bulk.${action}`),
 ] as const;

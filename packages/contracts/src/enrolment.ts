@@ -95,6 +95,8 @@ export const UserDevicesQuery = PageQuery.extend({
   filter: z.enum(USER_DEVICES_FILTERS).default('all'),
   /** `agentless` limits devices and links to browser (agentless) ones. */
   method: z.enum(['any', 'agentless']).default('any'),
+  /** One user only (their page's devices tab). */
+  userId: Uuid.optional(),
 });
 export type UserDevicesQuery = z.infer<typeof UserDevicesQuery>;
 

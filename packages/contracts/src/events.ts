@@ -36,6 +36,8 @@ const eventFilterFields = {
     .max(100)
     .regex(/^[A-Za-z0-9_.-]+$/, { message: 'validation.format' })
     .optional(),
+  /** One object's history (its id), e.g. a user's recent activity. */
+  objectId: z.string().trim().max(100).optional(),
   from: IsoDateTime.optional(),
   to: IsoDateTime.optional(),
   q: z.string().trim().max(200).optional(),

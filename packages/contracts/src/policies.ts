@@ -20,6 +20,11 @@ export type PolicyType = (typeof POLICY_TYPES)[number];
 /** The three lists of spec §3: qos policies, user policies (type not route), device policies (type route). */
 export const POLICY_LISTS = ['qos', 'user', 'device'] as const;
 export type PolicyList = (typeof POLICY_LISTS)[number];
+/**
+ * The lists in the order the engine evaluates them: user policies, then device policies decide (DNS → network →
+ * HTTP); QoS policies classify what they let through, after them. Screens list them in this order.
+ */
+export const POLICY_LISTS_BY_EVALUATION = ['user', 'device', 'qos'] as const satisfies readonly PolicyList[];
 export function policyListOf(type: PolicyType): PolicyList {
   return type === 'qos' ? 'qos' : type === 'route' ? 'device' : 'user';
 }
@@ -223,6 +228,8 @@ export const PolicyGroup = z.object({
   users: z.array(z.object({ id: z.string(), username: z.string() })),
   /** Enrolled devices; a removed device leaves its policy groups. */
   devices: z.array(z.object({ id: z.string(), name: z.string(), username: z.string().nullable() })),
+  /** End users the policy group applies to: those in `users` and the members of `groups`, each counted once. */
+  userCount: z.number().int(),
   updatedAt: z.string(),
 });
 export type PolicyGroup = z.infer<typeof PolicyGroup>;

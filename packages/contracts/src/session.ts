@@ -26,6 +26,8 @@ export const Session = z.object({
   tenantKind: TenantKind,
   /** Tenants this user may administer besides its own (partner and platform administrators). */
   managedTenants: z.array(z.string()),
+  /** The display name of each of `managedTenants`, by name: what the tenant switcher shows. */
+  managedTenantDisplayNames: z.record(z.string(), z.string()),
   partnername: z.string().nullable(),
   features: z.array(z.enum(FEATURE_FLAGS)),
   theme: z.enum(THEMES).nullable(),

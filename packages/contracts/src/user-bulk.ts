@@ -3,7 +3,7 @@ import { Uuid } from './common';
 import { endpoint } from './endpoint';
 import { ImportJob, ImportQuery } from './imports';
 import { TenantParams } from './tenants';
-import { USER_SORTS } from './users';
+import { MAX_STATUS_REASON, USER_SORTS } from './users';
 
 /** Bulk changes to many end users at once (ids of one page or of a whole search). */
 export const USER_BULK_ACTIONS = [
@@ -15,6 +15,8 @@ export const USER_BULK_ACTIONS = [
   'disableXdr',
   'addToGroup',
   'removeFromGroup',
+  'disable',
+  'enable',
 ] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 
@@ -47,11 +49,17 @@ export const UserBulkInput = z
     match: UserMatch.optional(),
     action: z.enum(USER_BULK_ACTIONS),
     groupId: Uuid.optional(),
+    /** Why the accounts are disabled: required by `disable`, kept on each user (as a single disable keeps it). */
+    reason: z.string().trim().max(MAX_STATUS_REASON, { message: 'validation.tooLong' }).optional(),
   })
   .refine(hasOneSelection, ONE_SELECTION)
   .refine((v) => !v.action.endsWith('Group') || v.groupId, {
     message: 'validation.required',
     path: ['groupId'],
+  })
+  .refine((v) => v.action !== 'disable' || (v.reason ?? '') !== '', {
+    message: 'validation.required',
+    path: ['reason'],
   });
 export type UserBulkInput = z.input<typeof UserBulkInput>;
 
@@ -63,6 +71,23 @@ export type UserBulkDeleteInput = z.input<typeof UserBulkDeleteInput>;
 /** What a bulk job does: one of the bulk changes, or deleting the users. */
 export const USER_BULK_JOB_ACTIONS = [...USER_BULK_ACTIONS, 'delete'] as const;
 export type UserBulkJobAction = (typeof USER_BULK_JOB_ACTIONS)[number];
+
+/**
+ * The change that undoes each bulk change, applied to exactly the users the change changed (a user whose flag
+ * was already set, or who was already in the group, is left as they were). A delete cannot be undone.
+ */
+export const BULK_UNDO: Record<UserBulkAction, UserBulkAction> = {
+  enablePrivateAccess: 'disablePrivateAccess',
+  disablePrivateAccess: 'enablePrivateAccess',
+  enableInternetAccess: 'disableInternetAccess',
+  disableInternetAccess: 'enableInternetAccess',
+  enableXdr: 'disableXdr',
+  disableXdr: 'enableXdr',
+  addToGroup: 'removeFromGroup',
+  removeFromGroup: 'addToGroup',
+  disable: 'enable',
+  enable: 'disable',
+};
 
 /**
  * A bulk change or bulk delete. A list of `ids` is applied within the request in one transaction (all or
@@ -92,6 +117,15 @@ export const UserBulkJob = z.object({
    * it would have broken. That batch saved nothing; the batches before it stay. Empty otherwise.
    */
   brokenTests: z.array(z.string()),
+  /**
+   * Whether `POST …/bulk/{id}/undo` can undo it: a completed change (not a delete, not itself an undo) that
+   * changed someone and was not undone yet.
+   */
+  undoable: z.boolean(),
+  /** The job that undid this one, once undone. */
+  undoneBy: z.string().nullable(),
+  /** The job this one undid, when it is an undo. */
+  undoOf: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });
@@ -149,6 +183,17 @@ export const userBulkEndpoints = {
     tags: ['users'],
     params: TenantParams.extend({ id: Uuid }),
     response: UserBulkJob,
+  }),
+  undoBulkJob: endpoint({
+    method: 'POST',
+    path: '/subscriber/user/:tenant/bulk/:id/undo',
+    access: 'users:update',
+    summary:
+      'Undo a completed bulk change: the opposite change on exactly the users it changed (answers the new job)',
+    tags: ['users'],
+    params: TenantParams.extend({ id: Uuid }),
+    response: UserBulkJob,
+    status: 202,
   }),
   exportUsers: endpoint({
     method: 'GET',

@@ -32,10 +32,33 @@ export const User = z.object({
   imsi: z.string().nullable(),
   usertype: z.number().int(),
   tenant: z.string(),
+  /** A disabled user cannot sign in or connect a device. */
+  status: z.enum(['active', 'disabled']),
+  /** Why the account was last disabled or enabled, by whom and when (null until it first changed). */
+  statusReason: z.string().nullable(),
+  statusChangedBy: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type User = z.infer<typeof User>;
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+/** The reason a disable needs: what the next administrator reading the user will want to know. */
+export const MAX_STATUS_REASON = 300;
+
+/** Disables (with a reason) or enables an end user's account. */
+export const UserStatusInput = z
+  .object({
+    status: z.enum(USER_STATUSES),
+    reason: z.string().trim().max(MAX_STATUS_REASON, { message: 'validation.tooLong' }).default(''),
+  })
+  .refine((value) => value.status === 'active' || value.reason !== '', {
+    message: 'validation.required',
+    path: ['reason'],
+  });
+export type UserStatusInput = z.input<typeof UserStatusInput>;
 
 export const USER_SORTS = ['username', 'fullname', 'email', 'connstatus', 'createdAt'] as const;
 export const UserListQuery = KeysetPageQuery.extend({ sort: z.enum(USER_SORTS).default('username') });
@@ -100,6 +123,16 @@ export const userEndpoints = {
     tags: ['users'],
     params: UserParams,
     body: UserUpdate,
+    response: User,
+  }),
+  setUserStatus: endpoint({
+    method: 'PUT',
+    path: '/subscriber/user/:tenant/:id/status',
+    access: 'users:update',
+    summary: "Disable (with a reason) or enable an end user's account",
+    tags: ['users'],
+    params: UserParams,
+    body: UserStatusInput,
     response: User,
   }),
   deleteUsers: endpoint({

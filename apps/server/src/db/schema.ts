@@ -40,6 +40,10 @@ export const users = pgTable('users', {
   suci: text('suci'),
   customRoleId: uuid('custom_role_id'),
   isSuspended: boolean('is_suspended').notNull().default(false),
+  /** Why the account was last disabled or enabled, by whom (the event log's actor name) and when. */
+  statusReason: text('status_reason'),
+  statusChangedBy: text('status_changed_by'),
+  statusChangedAt: ts('status_changed_at'),
   language: text('language'),
   theme: text('theme'),
   palette: text('palette'),
@@ -185,6 +189,12 @@ export const importJobs = pgTable('import_jobs', {
   errors: jsonb('errors').notNull().default([]),
   /** Bulk changes of end users (kind userBulk): action, group and search; null for imports. */
   input: jsonb('input'),
+  /** The users a bulk change actually changed, so it can be undone (0020_bulk_undo.sql). */
+  changedIds: uuid('changed_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  /** The job that undid this bulk change. */
+  undoneBy: uuid('undone_by'),
+  /** The bulk change this job undid. */
+  undoOf: uuid('undo_of'),
   actorId: uuid('actor_id'),
   startedAt: ts('started_at').notNull().defaultNow(),
   finishedAt: ts('finished_at'),

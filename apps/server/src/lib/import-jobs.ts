@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportJob, ImportRowError, PolicyTestFailure } from '@palisade/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { importJobs } from '../db/schema';
 import type { Ctx } from './context';
@@ -17,7 +17,9 @@ export type JobRow = typeof importJobs.$inferSelect;
 export type ImportKind = JobRow['kind'];
 export type ImportMode = JobRow['mode'];
 /** Changes to a job's progress, counts, errors or status. */
-export type JobChange = Partial<typeof importJobs.$inferInsert>;
+export type JobChange = {
+  [K in keyof typeof importJobs.$inferInsert]?: (typeof importJobs.$inferInsert)[K] | SQL;
+};
 
 /** Imports that update existing objects as well as create them report how many they changed. */
 const UPDATING_KINDS: ReadonlySet<ImportKind> = new Set(['groups']);
@@ -262,4 +264,36 @@ export async function getImportJob(database: Database, ctx: Ctx, kind: ImportKin
   const row = await database.tenantTx(ctx.tenant.id, (tx) => findJob(tx, ctx.tenant.id, kind, id));
   if (!row) throw notFound('Import');
   return presentJob(row);
+}
+
+/** Appends a batch's changed users to a bulk job's `changedIds` (a value for {@link updateJob}). */
+export const appendChangedIds = (ids: string[]) =>
+  sql`${importJobs.changedIds} || ${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * Locks a completed bulk change for its undo (`for update`, so a second undo waits and then sees `undoneBy`);
+ * answers the users it changed, or null when there is no such completed job.
+ */
+export async function lockForUndo(tx: Tx, tenantId: string, id: string) {
+  const [row] = await tx
+    .select({ changedIds: importJobs.changedIds, undoneBy: importJobs.undoneBy })
+    .from(importJobs)
+    .where(
+      and(
+        eq(importJobs.tenantId, tenantId),
+        eq(importJobs.kind, 'userBulk'),
+        eq(importJobs.id, id),
+        eq(importJobs.status, 'completed'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+/** Marks a bulk change as undone by the job `undoneBy`. */
+export async function markUndone(tx: Tx, tenantId: string, id: string, undoneBy: string) {
+  await tx
+    .update(importJobs)
+    .set({ undoneBy })
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id)));
 }

@@ -56,7 +56,7 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/settings': { name: 'settings', load: () => import('./screens/settings-page') },
   '/users/list': { name: 'usersList', load: () => import('../features/users/screens/users-list') },
   '/users/add': { name: 'userAdd', load: () => import('../features/users/screens/user-add') },
-  '/users/:id': { name: 'userDetail', load: () => import('../features/users/screens/user-detail') },
+  '/users/:id': { name: 'userDetail', load: () => import('./screens/user-page') },
   '/users/:id/:type': { name: 'userCopy', load: () => import('../features/users/screens/user-copy') },
   '/users/roles': { name: 'roles', load: () => import('./screens/roles-page') },
   '/users/users-devices': {

@@ -1,8 +1,9 @@
-import { SERVED_ROUTES } from '@palisade/contracts';
+import { SERVED_ROUTES, sessionEndpoints } from '@palisade/contracts';
 import { screen } from '@testing-library/react';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../testing/render';
+import { apiError, type FakeApi, fakeApi } from '../testing/fake-api';
+import { makeSession, renderRoutes } from '../testing/render';
 import { isPublicRoute } from './routes';
 import { SessionGuard } from './session-guard';
 
@@ -22,14 +23,13 @@ const routes = [
   },
 ];
 
-const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
-
 describe('SessionGuard', () => {
+  /** No handlers: a test that expects a request registers it; any other request is unhandled. */
+  let api: FakeApi;
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
+    api = fakeApi();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -39,7 +39,7 @@ describe('SessionGuard', () => {
     const { router } = renderRoutes(routes, { route: '/settings' });
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests).toEqual([]);
   });
 
   it("sends a partner's user to the partner's sign-in page", async () => {
@@ -47,42 +47,50 @@ describe('SessionGuard', () => {
     const { router } = renderRoutes(routes, { route: '/settings' });
     expect(await screen.findByText('Sign-in of netpartner')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/netpartner/sign-in');
+    expect(api.requests).toEqual([]);
   });
 
   it('lets a signed-in user through', async () => {
     renderRoutes(routes, { route: '/settings', session: makeSession() });
     expect(await screen.findByText('Settings page')).toBeInTheDocument();
+    // The session given is fresh: no check of it yet.
+    expect(api.requests).toEqual([]);
   });
 
   it('fetches the stored session and redirects when the server no longer knows it', async () => {
     localStorage.setItem('sessid', 'expired');
-    fetchMock.mockResolvedValue(
-      jsonResponse({ errcode: 1, code: 'unauthenticated', message: 'No session' }, 401),
-    );
+    api.on(sessionEndpoints.getSession, () => apiError('unauthenticated', { message: 'No session' }));
     const { router } = renderRoutes(routes, { route: '/settings' });
     expect(await screen.findByText('Sign-in page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
-    const sent = fetchMock.mock.calls[0][0];
-    expect(new URL(sent.url).pathname).toBe('/api/session');
+    expect(api.requests).toHaveLength(1);
+    const [sent] = api.calls(sessionEndpoints.getSession);
+    expect(sent.url.pathname).toBe('/api/session');
+    expect(sent.status).toBe(401);
     expect(sent.headers.get('X-Auth-Token')).toBe('expired');
   });
 
   it('renders once the stored session is confirmed by the server', async () => {
     localStorage.setItem('sessid', 'live');
-    fetchMock.mockResolvedValue(jsonResponse(makeSession()));
+    api.on(sessionEndpoints.getSession, () => makeSession());
     renderRoutes(routes, { route: '/settings' });
     expect(await screen.findByText('Settings page')).toBeInTheDocument();
+    const [sent] = api.calls(sessionEndpoints.getSession);
+    expect(sent.headers.get('X-Auth-Token')).toBe('live');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('skips the check on paths with a public fragment and for clientAuth sessions', async () => {
     renderRoutes(routes, { route: '/blockaccess/site' });
     expect(await screen.findByText('Block page')).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
   });
 
   it('skips the check when the session is flagged clientAuth', async () => {
     localStorage.setItem('clientAuth', 'true');
     renderRoutes(routes, { route: '/settings' });
     expect(await screen.findByText('Settings page')).toBeInTheDocument();
+    expect(api.requests).toEqual([]);
   });
 });
 

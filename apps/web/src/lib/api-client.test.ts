@@ -204,6 +204,40 @@ describe('bodies and answers', () => {
   });
 });
 
+describe('contract checks', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('throws a ContractError naming the endpoint and the field when an answer drifted from its contract', async () => {
+    fetchMock.mockResolvedValue(json({ id: 7 }));
+    const answer = settle(api.request(getUser, { params: { tenant: 'acme', id: 'u1' } }));
+    const { error } = await answer;
+    expect(error).toBeInstanceOf(api.ContractError);
+    expect((error as Error).message).toMatch(
+      /^The answer to GET \/subscriber\/user\/:tenant\/:id does not match/,
+    );
+    expect((error as Error).message).toMatch(/id: Invalid input: expected string/);
+  });
+
+  it('also logs the answer in development', async () => {
+    vi.stubEnv('MODE', 'development');
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValue(json([{ name: 'no id' }]));
+    const { error } = await settle(api.request(listUsers, { params: { tenant: 'acme' } }));
+    expect(error).toBeInstanceOf(api.ContractError);
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/0\.id: /), [{ name: 'no id' }]);
+  });
+
+  it('passes answers through unchecked in a production build', async () => {
+    vi.stubEnv('DEV', false);
+    vi.stubEnv('MODE', 'production');
+    fetchMock.mockResolvedValue(json({ id: 7 }));
+    expect(await api.request(getUser, { params: { tenant: 'acme', id: 'u1' } })).toEqual({ id: 7 });
+  });
+});
+
 describe('timeout', () => {
   it('gives each attempt 120 000 ms, then retries', async () => {
     fetchMock.mockImplementation(hangingFetch);

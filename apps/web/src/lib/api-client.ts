@@ -215,6 +215,35 @@ function handleLostSession(): void {
   else hooks.navigate('/sign-in');
 }
 
+/** Thrown in development and tests when an answer does not match its endpoint's response schema. */
+export class ContractError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContractError';
+  }
+}
+
+/**
+ * Whether answers are checked against their contract: in development and in tests, where a server or a fixture
+ * that drifted from the contract should fail loudly; never in a production build (Vite folds this to false).
+ */
+function checksAnswers(): boolean {
+  return import.meta.env.DEV || import.meta.env.MODE === 'test';
+}
+
+/** Throws a {@link ContractError} naming the endpoint and the fields when `body` does not fit its response schema. */
+function checkAnswer(endpoint: Endpoint, body: unknown): void {
+  const result = endpoint.response.safeParse(body);
+  if (result.success) return;
+  const fields = result.error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(answer)'}: ${issue.message}`)
+    .join('; ');
+  const message = `The answer to ${endpoint.method} ${endpoint.path} does not match its contract — ${fields}`;
+  // The test runner reports the thrown error; in development the console also shows the answer itself.
+  if (import.meta.env.MODE !== 'test') console.error(message, body);
+  throw new ContractError(message);
+}
+
 /** Translation key for an error toast (spec §8): `error.{errcode}` for API errors, else the generic text. */
 export function errorMessageKey(err: unknown): string {
   if (err instanceof ApiError && err.errcode) return `error.${err.errcode}`;
@@ -342,6 +371,7 @@ export async function request<E extends Endpoint>(
       handleLostSession();
       throw failure;
     }
+    if (checksAnswers()) checkAnswer(endpoint, body);
     return body as EndpointResponse<E>;
   } finally {
     if (!silent) changeInFlight(-1);

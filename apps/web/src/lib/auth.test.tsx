@@ -1,8 +1,10 @@
+import { sessionEndpoints, systemEndpoints } from '@palisade/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { Navigate, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionGuard } from '../app/session-guard';
-import { jsonResponse, makeSession, renderRoutes } from '../testing/render';
+import { fakeApi } from '../testing/fake-api';
+import { makeSession, renderRoutes } from '../testing/render';
 import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from './auth';
 
 /** Like the real sign-in screen: a signed-in visitor is sent on. */
@@ -38,30 +40,24 @@ const routes = [
   { element: <SessionGuard />, children: [{ path: '/settings', element: <Home /> }] },
 ];
 
-const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
-
-function serve(signOutPartners: string[]) {
-  fetchMock.mockImplementation(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/config') return jsonResponse({ signOutPartners, posthogKey: null, posthogHost: null });
-    if (request.method === 'DELETE' && path === '/api/session') return jsonResponse({ ok: true });
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
+/** The fake API of signing out: the public settings (with the partners signed out to their own page) and sign-out. */
+function fakeSignOutApi(signOutPartners: string[]) {
+  return fakeApi()
+    .on(systemEndpoints.publicConfig, () => ({ signOutPartners, posthogKey: null, posthogHost: null }))
+    .on(sessionEndpoints.signOut, () => ({ ok: true as const }));
 }
 
 describe('useSession', () => {
   beforeEach(() => {
     localStorage.clear();
     sessionStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('signs out on the server and here, then shows the sign-in page', async () => {
-    serve([]);
+    const api = fakeSignOutApi([]);
     const { user, router, queryClient } = renderRoutes(routes, {
       route: '/settings',
       session: makeSession(),
@@ -71,12 +67,13 @@ describe('useSession', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(localStorage.getItem('sessid')).toBeNull();
     expect(queryClient.getQueryData(['session'])).toBeNull();
-    const deleted = fetchMock.mock.calls.map(([r]) => r).find((r) => r.method === 'DELETE');
+    const [deleted] = api.calls(sessionEndpoints.signOut);
     expect(deleted?.headers.get('X-Auth-Token')).toBe('test-session');
+    expect(api.unhandled).toEqual([]);
   });
 
   it("sends a partner's user to the partner's sign-in page", async () => {
-    serve(['othernet']);
+    fakeSignOutApi(['othernet']);
     const { user, router } = renderRoutes(routes, {
       route: '/settings',
       session: makeSession({ partnername: 'northwind' }),
@@ -87,7 +84,7 @@ describe('useSession', () => {
   });
 
   it('sends users of a listed partner to /ntgr-signout', async () => {
-    serve(['northwind']);
+    fakeSignOutApi(['northwind']);
     const { user, router } = renderRoutes(routes, {
       route: '/settings',
       session: makeSession({ partnername: 'northwind' }),
@@ -98,7 +95,7 @@ describe('useSession', () => {
   });
 
   it('works on the session tenant by default and switches only to a managed tenant', async () => {
-    serve([]);
+    fakeSignOutApi([]);
     const { user } = renderRoutes(routes, {
       route: '/settings',
       session: makeSession({ managedTenants: ['globex'] }),
@@ -110,7 +107,7 @@ describe('useSession', () => {
   });
 
   it('answers useCan from the session permissions, so a custom role counts as much as a built-in one', async () => {
-    serve([]);
+    fakeSignOutApi([]);
     function Rights() {
       const canView = useCan('users:view');
       const canCreate = useCan('users:create');
@@ -123,7 +120,7 @@ describe('useSession', () => {
   });
 
   it('ignores a stored tenant the session may not manage', async () => {
-    serve([]);
+    fakeSignOutApi([]);
     localStorage.setItem('tenant', 'stranger');
     renderRoutes(routes, { route: '/settings', session: { ...makeSession(), managedTenants: [] } });
     // saveSession (by the render helper) stores the session tenant; put the stranger back before reading.

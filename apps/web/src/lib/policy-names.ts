@@ -22,6 +22,15 @@ export function catalogName(t: TFunction, kind: 'category' | 'feed', id: string,
   return t(`catalog.${kind === 'category' ? 'categories' : 'feeds'}.${id}.name`, { defaultValue: name });
 }
 
+/**
+ * An application's category in the reader's language: the app catalogue's categories (and `custom`) are slugs
+ * named in `catalog.appCategories`; a category a custom app was given by hand is shown as typed.
+ */
+export function appCategoryName(t: TFunction, category: string): string {
+  if (!/^[a-z0-9-]+$/.test(category)) return category;
+  return t(`catalog.appCategories.${category}`, { defaultValue: category });
+}
+
 /** A shipped web category's description in the reader's language (as given for custom ones). */
 export function catalogDescription(t: TFunction, id: string, description: string): string {
   return t(`catalog.categories.${id}.description`, { defaultValue: description });

@@ -16,6 +16,7 @@ const session: Session & { sessid: string } = {
   tenantDisplayName: 'Acme',
   tenantKind: 'customer',
   managedTenants: [],
+  managedTenantDisplayNames: {},
   partnername: 'bluenet',
   features: [],
   theme: null,

@@ -57,6 +57,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     tenantDisplayName: 'Acme Corp',
     tenantKind: 'customer',
     managedTenants: [],
+    managedTenantDisplayNames: {},
     partnername: null,
     features: [],
     theme: null,
@@ -137,9 +138,4 @@ export function renderWithProviders(
   options: RenderOptions & { path?: string } = {},
 ): RenderAppResult {
   return renderRoutes([{ path: options.path ?? '*', element: ui }], options);
-}
-
-/** A JSON `Response` for stubbed fetch calls. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -15,4 +16,6 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: one test's toasts must not show up in the next test's screen.
+  notifications.clean();
 });

@@ -27,6 +27,8 @@ export interface EndUserRow {
   lastname: string;
   email: string;
   connstatus: string;
+  /** A disabled account gets no enrolment link and enrols no device. */
+  isDisabled: boolean;
 }
 
 /** `%`, `_` and `\` are literal in a search, not patterns. */
@@ -72,6 +74,7 @@ function hasPendingLink(method: UserDevicesQuery['method']): SQL {
 export async function listEndUsers(tx: Tx, tenantId: string, query: UserDevicesQuery) {
   const conditions: SQL[] = [sql`u.tenant_id = ${tenantId}`, sql`u.usertype = 0`];
   if (query.q) conditions.push(sql`u.search like ${likePattern(query.q)}`);
+  if (query.userId) conditions.push(sql`u.id = ${query.userId}`);
   if (query.filter === 'with-devices') conditions.push(hasDevice(query.method));
   if (query.filter === 'without-devices') conditions.push(sql`not ${hasDevice(query.method)}`);
   if (query.filter === 'pending') {
@@ -82,7 +85,8 @@ export async function listEndUsers(tx: Tx, tenantId: string, query: UserDevicesQ
   const [items, totalRows] = await Promise.all([
     queryRows<EndUserRow>(
       tx,
-      sql`select u.id, u.username, u.firstname, u.lastname, u.email, u.connstatus from users u
+      sql`select u.id, u.username, u.firstname, u.lastname, u.email, u.connstatus,
+          u.is_suspended as "isDisabled" from users u
         where ${where}
         order by u.username ${dir}, u.id ${dir}
         limit ${query.limit} offset ${query.offset}`,
@@ -192,6 +196,7 @@ export async function findEndUser(tx: Tx, tenantId: string, id: string): Promise
       lastname: users.lastname,
       email: users.email,
       connstatus: users.connstatus,
+      isDisabled: users.isSuspended,
     })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.usertype, 0), eq(users.id, id)))
@@ -202,7 +207,7 @@ export async function findEndUser(tx: Tx, tenantId: string, id: string): Promise
 /** The end user of the tenant with this username, ignoring case. */
 export async function findEndUserByUsername(tx: Tx, tenantId: string, username: string) {
   const [row] = await tx
-    .select({ id: users.id, username: users.username })
+    .select({ id: users.id, username: users.username, isDisabled: users.isSuspended })
     .from(users)
     .where(
       and(
@@ -216,6 +221,31 @@ export async function findEndUserByUsername(tx: Tx, tenantId: string, username: 
 }
 
 /** Revokes a user's pending links of these kinds; returns what was revoked. */
+/** Revokes the pending links of many end users (a bulk disable); answers how many. */
+export async function revokePendingLinksOfUsers(
+  tx: Tx,
+  tenantId: string,
+  userIds: string[],
+  kinds: TokenKind[],
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const rows = await tx
+    .update(enrolmentTokens)
+    .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(enrolmentTokens.tenantId, tenantId),
+        inArray(enrolmentTokens.userId, userIds),
+        inArray(enrolmentTokens.kind, kinds),
+        isNull(enrolmentTokens.revokedAt),
+        isNull(enrolmentTokens.usedAt),
+        sql`${enrolmentTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: enrolmentTokens.id });
+  return rows.length;
+}
+
 export async function revokePendingLinks(
   tx: Tx,
   tenantId: string,

@@ -22,7 +22,7 @@ import {
 import { stringify } from 'csv-stringify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
@@ -189,6 +189,7 @@ export async function createUserLink(
   const { row, user } = await deps.database.tenantTx(tenantId, async (tx) => {
     const user = await repo.findEndUser(tx, tenantId, userId);
     if (!user) throw notFound('User');
+    if (user.isDisabled) throw userDisabled();
     if (input.sendEmail && !mailAddress(user)) {
       throw invalid([{ path: 'body.sendEmail', message: 'validation.email' }]);
     }
@@ -234,25 +235,47 @@ function mailAddress(user: { email: string; username: string }): string | null {
   return user.username.includes('@') ? user.username : null;
 }
 
+/** A disabled end user gets no link and enrols no device. */
+const userDisabled = () =>
+  new AppError('conflict', 'This user is disabled.', [
+    { path: 'params.id', message: 'validation.userDisabled' },
+  ]);
+
 /** Revokes an end user's pending links (both kinds); answers how many. */
 export function revokeUserLink(deps: EnrolmentDeps, ctx: Ctx, userId: string) {
   const tenantId = ctx.tenant.id;
   return deps.database.tenantTx(tenantId, async (tx) => {
     const user = await repo.findEndUser(tx, tenantId, userId);
     if (!user) throw notFound('User');
-    const revoked = await repo.revokePendingLinks(tx, tenantId, userId, ['link', 'agentless']);
-    for (const row of revoked) {
-      await recordEvent(tx, ctx, {
-        action: 'enrolment.link.revoke',
-        objectType: 'enrolment_link',
-        objectId: row.id,
-        objectName: user.username,
-        before: linkForLog(row, user.username),
-        after: { ...linkForLog(row, user.username), revokedAt: row.revokedAt?.toISOString() ?? null },
-      });
-    }
-    return { revoked: revoked.length };
+    return { revoked: await revokeLinksOf(tx, ctx, user) };
   });
+}
+
+/**
+ * Revokes the pending links of many end users in the caller's transaction (a bulk disable, whose one event
+ * counts them); answers how many.
+ */
+export const revokeLinksOfUsers = (tx: Tx, tenantId: string, userIds: string[]) =>
+  repo.revokePendingLinksOfUsers(tx, tenantId, userIds, ['link', 'agentless']);
+
+/**
+ * Revokes an end user's pending links (both kinds) in the caller's transaction, each in the event log (disabling
+ * the user revokes them too); answers how many.
+ */
+export async function revokeLinksOf(tx: Tx, ctx: Ctx, user: { id: string; username: string }) {
+  const tenantId = ctx.tenant.id;
+  const revoked = await repo.revokePendingLinks(tx, tenantId, user.id, ['link', 'agentless']);
+  for (const row of revoked) {
+    await recordEvent(tx, ctx, {
+      action: 'enrolment.link.revoke',
+      objectType: 'enrolment_link',
+      objectId: row.id,
+      objectName: user.username,
+      before: linkForLog(row, user.username),
+      after: { ...linkForLog(row, user.username), revokedAt: row.revokedAt?.toISOString() ?? null },
+    });
+  }
+  return revoked.length;
 }
 
 /** Removes devices by id (they must enrol again); unknown ids and other tenants' ids are skipped. */
@@ -427,12 +450,14 @@ export async function enrol(
   return deps.database.tenantTx(tenant.id, async (tx) => {
     const claimed = await repo.claimToken(tx, tenant.id, found.token.id);
     if (!claimed) throw invalidLink();
-    let user: { id: string; username: string } | null = null;
+    let user: { id: string; username: string; isDisabled: boolean } | null = null;
     if (claimed.kind !== 'rmm' && claimed.userId && found.username !== null) {
-      user = { id: claimed.userId, username: found.username };
+      user = await repo.findEndUser(tx, tenant.id, claimed.userId);
     } else if (claimed.kind === 'rmm' && input.username) {
       user = await repo.findEndUserByUsername(tx, tenant.id, input.username);
     }
+    // A disabled user connects nothing (the transaction rolls back: the link is not used up).
+    if (user?.isDisabled) throw new AppError('account_suspended', 'This account is disabled.');
     const deviceId = await repo.insertDevice(tx, {
       tenantId: tenant.id,
       userId: user?.id ?? null,

@@ -21,6 +21,7 @@ export interface EventFilter {
   /** Exact, or a prefix when it ends with a dot. */
   action?: string;
   objectType?: string;
+  objectId?: string;
   /** ISO date-times, both inclusive. */
   from?: string;
   to?: string;
@@ -42,6 +43,7 @@ function filterWhere(tenantId: string, filter: EventFilter): SQL {
     );
   }
   if (filter.objectType) conditions.push(eq(adminEvents.objectType, filter.objectType));
+  if (filter.objectId) conditions.push(eq(adminEvents.objectId, filter.objectId));
   if (filter.from) conditions.push(gte(adminEvents.at, new Date(filter.from)));
   if (filter.to) conditions.push(lte(adminEvents.at, new Date(filter.to)));
   if (filter.q) {

@@ -2,6 +2,9 @@ import { type PolicyType, policyListOf } from '@palisade/contracts';
 import type { EnginePolicy } from '@palisade/policy-engine';
 import type { Tx } from '../../db/client';
 import * as repo from './policies.repository';
+import * as subjects from './policy-subjects.repository';
+import * as tests from './policy-tests.repository';
+import * as references from './rule-references.repository';
 
 /**
  * What policy-core reads and maintains of this module's state: the tenant's policies as the engine takes them,
@@ -9,7 +12,8 @@ import * as repo from './policies.repository';
  * everyone else calls policy-core.
  */
 
-export type { PolicyTestRow, ReferenceKind } from './policies.repository';
+export type { PolicyTestRow } from './policy-tests.repository';
+export type { ReferenceKind } from './rule-references.repository';
 
 /**
  * Where each list sits in the one order the engine walks (lower first): the tenant's user policies, then its
@@ -59,20 +63,24 @@ export async function loadTenantPolicies(tx: Tx, tenantId: string): Promise<Engi
 
 /** The tenant's policy tests (all, or the given ids). */
 export const listPolicyTests = (tx: Tx, tenantId: string, ids?: string[]) =>
-  repo.listPolicyTests(tx, tenantId, ids);
+  tests.listPolicyTests(tx, tenantId, ids);
 
 /** An end user of the tenant with the ids and names of their groups, or null when there is none. */
 export const endUserWithGroups = (tx: Tx, tenantId: string, userId: string) =>
-  repo.endUserWithGroups(tx, tenantId, userId);
+  subjects.endUserWithGroups(tx, tenantId, userId);
 
 /** The group ids of each of `userIds` (users without groups, or unknown, are absent). */
 export const groupIdsOfUsers = (tx: Tx, tenantId: string, userIds: string[]) =>
-  repo.groupIdsOfUsers(tx, tenantId, userIds);
+  subjects.groupIdsOfUsers(tx, tenantId, userIds);
 
 /** How many rules use each object id of a kind (ids no rule uses are absent). */
-export const ruleReferenceCounts = (tx: Tx, tenantId: string, kind: repo.ReferenceKind) =>
-  repo.ruleReferenceCounts(tx, tenantId, kind);
+export const ruleReferenceCounts = (tx: Tx, tenantId: string, kind: references.ReferenceKind) =>
+  references.ruleReferenceCounts(tx, tenantId, kind);
 
 /** Removes object ids from every rule that uses them; a rule left with nothing to match is deleted. */
-export const removeRuleReferences = (tx: Tx, tenantId: string, kind: repo.ReferenceKind, ids: string[]) =>
-  repo.removeRuleReferences(tx, tenantId, kind, ids);
+export const removeRuleReferences = (
+  tx: Tx,
+  tenantId: string,
+  kind: references.ReferenceKind,
+  ids: string[],
+) => references.removeRuleReferences(tx, tenantId, kind, ids);

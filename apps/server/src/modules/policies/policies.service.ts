@@ -28,6 +28,7 @@ import {
   commitPolicyChange,
   commitPolicyChangeWithState,
   compileInput,
+  decidingRule,
   loadEngineInput,
   loadEngineObjects,
   type PolicyCache,
@@ -35,7 +36,9 @@ import {
 } from '../policy-core/policy-core.service';
 import { enginePrecedence } from './policies.engine-source';
 import * as repo from './policies.repository';
+import * as groupsRepo from './policy-groups.repository';
 import { checkPolicy, normaliseMatcher, type PolicyData, type RuleData } from './policy-validation';
+import * as references from './rule-references.repository';
 
 /** The policy types of one list. */
 export const typesOfList = (list: PolicyList): PolicyType[] =>
@@ -461,10 +464,11 @@ export async function simulate(
   }));
   const compiled = draftInput ? compileInput(draftInput) : (await cache.compiledFor(tenantId)).compiled;
   const e = explain(compiled, resolved.request);
+  const decided = decidingRule(e);
   const result: SimulationResult = {
     decision: e.decision,
-    rule: e.rule,
-    layer: e.layer,
+    rule: decided.rule,
+    layer: decided.layer,
     rewrite: e.rewrite,
     gateway: e.gateway,
     qos: e.qos,
@@ -510,10 +514,10 @@ export function whereUsed(database: Database, ctx: Ctx, kind: ObjectKind, id: st
   }
   return database.tenantTx(tenantId, async (tx) => {
     if (kind === 'group')
-      return { rules: [], policyGroups: await repo.policyGroupsOfGroup(tx, tenantId, id) };
+      return { rules: [], policyGroups: await groupsRepo.policyGroupsOfGroup(tx, tenantId, id) };
     if (kind === 'policy')
-      return { rules: [], policyGroups: await repo.policyGroupsOfPolicy(tx, tenantId, id) };
-    const rules: RuleRef[] = await repo.rulesUsing(tx, tenantId, kind, id);
+      return { rules: [], policyGroups: await groupsRepo.policyGroupsOfPolicy(tx, tenantId, id) };
+    const rules: RuleRef[] = await references.rulesUsing(tx, tenantId, kind, id);
     return { rules, policyGroups: [] };
   });
 }

@@ -5,7 +5,8 @@ import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { commitPolicyChange } from '../policy-core/policy-core.service';
-import * as repo from './policies.repository';
+import * as repo from './policy-groups.repository';
+import * as subjects from './policy-subjects.repository';
 
 type PolicyGroupData = z.output<typeof PolicyGroupInput>;
 
@@ -18,8 +19,17 @@ export function presentPolicyGroup(row: repo.PolicyGroupRow): PolicyGroup {
     groups: row.groups,
     users: row.users,
     devices: row.devices,
+    userCount: row.userCount,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * A policy group as the event log keeps it: what an administrator set. The user count is left out: it follows
+ * group memberships, which are logged where they change.
+ */
+function logged({ userCount: _derived, ...group }: PolicyGroup) {
+  return group;
 }
 
 const nameTaken = () =>
@@ -57,10 +67,10 @@ async function checkedWrite(
     deviceIds: unique(input.deviceIds),
   };
   const [policies, groups, users, devices] = [
-    await repo.existingPolicyIds(tx, tenantId, write.policyIds),
-    await repo.existingGroupIds(tx, tenantId, write.groupIds),
-    await repo.existingEndUserIds(tx, tenantId, write.userIds),
-    await repo.existingDeviceIds(tx, tenantId, write.deviceIds),
+    await subjects.existingPolicyIds(tx, tenantId, write.policyIds),
+    await subjects.existingGroupIds(tx, tenantId, write.groupIds),
+    await subjects.existingEndUserIds(tx, tenantId, write.userIds),
+    await subjects.existingDeviceIds(tx, tenantId, write.deviceIds),
   ];
   const details: ErrorDetail[] = [];
   const firstMissing = (
@@ -105,7 +115,7 @@ export function createPolicyGroup(
       objectType: 'policyGroup',
       objectId: id,
       objectName: after.name,
-      after,
+      after: logged(after),
     });
     return after;
   }).catch(rethrowUnique);
@@ -129,8 +139,8 @@ export function updatePolicyGroup(
       objectType: 'policyGroup',
       objectId: id,
       objectName: after.name,
-      before,
-      after,
+      before: logged(before),
+      after: logged(after),
     });
     return after;
   }).catch(rethrowUnique);
@@ -155,7 +165,7 @@ export function deletePolicyGroups(database: Database, ctx: Ctx, ids: string[]) 
         objectType: 'policyGroup',
         objectId: row.id,
         objectName: row.name,
-        before: presentPolicyGroup(row),
+        before: logged(presentPolicyGroup(row)),
       });
     }
     return { deleted: deleted.size };

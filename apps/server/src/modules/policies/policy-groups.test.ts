@@ -88,8 +88,34 @@ describe('policy groups API', () => {
         groups: [{ id: f.acme.groupIds[1], name: 'Sales' }],
         users: [{ id: member, username: 'bundled@acme.test' }],
         devices: [{ id: laptop, name: 'Laptop 17', username: 'bundled@acme.test' }],
+        userCount: expect.any(Number),
         updatedAt: expect.any(String),
       });
+    });
+
+    it('counts the users a policy group reaches: assigned directly and through its groups, each once', async () => {
+      const group = await api.call('POST', '/api/groups/acme', owner, { name: 'Counted team' });
+      expect(group.statusCode, group.body).toBe(201);
+      const teamId: string = group.json().id;
+      const both = await api.createUser(owner, 'counted-both', [teamId]);
+      await api.createUser(owner, 'counted-member', [teamId]);
+      const direct = await api.createUser(owner, 'counted-direct');
+      await api.createUser(owner, 'counted-outside');
+      // `both` is a member and assigned directly: counted once. 2 members + 1 more direct user = 3.
+      const created = await create({ name: 'Counted bundle', groupIds: [teamId], userIds: [both, direct] });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().userCount).toBe(3);
+      const listed = (await api.call('GET', base(), owner)).json();
+      expect(listed.find((g: { name: string }) => g.name === 'Counted bundle').userCount).toBe(3);
+      // A new member of the group is counted at once; the detail answers the same count.
+      await api.createUser(owner, 'counted-late', [teamId]);
+      const detail = await api.call('GET', `${base()}/${created.json().id}`, owner);
+      expect(detail.json()).toMatchObject({ users: [{ id: both }, { id: direct }], userCount: 4 });
+      // Nobody assigned: nobody counted.
+      expect((await create({ name: 'Counted nobody' })).json().userCount).toBe(0);
+      // The count is derived, not something an administrator changed: it stays out of the event log.
+      const [event] = await eventsOf('policyGroup.create', created.json().id);
+      expect(event.after).not.toHaveProperty('userCount');
     });
   });
 

@@ -11,7 +11,7 @@ import {
   type SimRequest,
   type TestOutcome,
 } from '../policy-core/policy-core.service';
-import * as repo from './policies.repository';
+import * as repo from './policy-tests.repository';
 
 type PolicyTestData = z.output<typeof PolicyTestInput>;
 

@@ -252,8 +252,8 @@ describe('policy tests API', () => {
           name: 'Casino stays blocked',
           expect: 'block',
           actual: 'allow',
-          // The deciding rule: the last allowing rule of the later layers (the default geo rule, for one).
-          rule: expect.objectContaining({ action: 'allow' }),
+          // The rule that allowed (DNS), not the default geo rule that let the network layer through after it.
+          rule: expect.objectContaining({ ruleName: 'Casino ok', action: 'allow' }),
         },
       ]);
       // Nothing changed: the policy, the order, the policy groups, the log.
@@ -282,6 +282,25 @@ describe('policy tests API', () => {
       expect(
         (await api.call('PUT', `/api/policy/acme/${block}/enabled`, owner, { enabled: false })).statusCode,
       ).toBe(200);
+    });
+
+    it('names no rule in a failure that nothing matched ("allowed by default")', async () => {
+      const policy = await api.create(owner, {
+        type: 'other',
+        name: 'Guard lone block',
+        rules: [rule({ name: 'Lone', url: 'lone-block.example' })],
+      });
+      const test = await api.createTest(owner, {
+        name: 'Lone stays blocked',
+        request: { destination: 'https://lone-block.example/' },
+        expect: 'block',
+      });
+      const refused = await api.call('DELETE', '/api/policy/acme', owner, { ids: [policy] });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().failures).toEqual([
+        { testId: test.id, name: 'Lone stays blocked', expect: 'block', actual: 'allow', rule: null },
+      ]);
+      await api.call('DELETE', testsUrl(), owner, { ids: [test.id] });
     });
   });
 });

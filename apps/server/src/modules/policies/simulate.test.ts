@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
-import { removeRuleReferences, ruleReferenceCounts } from './policies.repository';
 import { policyApi, rule } from './policies.test-kit';
+import { removeRuleReferences, ruleReferenceCounts } from './rule-references.repository';
 
 const f = useFixture();
 const api = policyApi(f);
@@ -201,6 +201,25 @@ describe('POST policy/simulate/{tenant}', () => {
     expect((await api.simulate(owner, request)).rule).toMatchObject({ ruleName: 'Block again' });
     await api.call('PUT', `/api/policy/acme/${id}/enabled`, owner, { enabled: false });
     expect((await api.simulate(owner, request)).decision).toBe('allow');
+  });
+
+  it('names no rule when nothing matched: the default geo rule is the default, not a decision', async () => {
+    const nothing = await api.simulate(owner, {
+      request: { destination: 'https://nothing-matches.example/' },
+    });
+    expect(nothing).toMatchObject({ decision: 'allow', rule: null, layer: null });
+    // The trace still shows the default geo rule allowing the network layer, where the engine names it.
+    expect((nothing.trace as Step[]).find((s) => s.rule?.ruleId === 'system-default-geo')?.outcome).toBe(
+      'matched',
+    );
+    // A rule that allowed an earlier layer is named instead of the default geo rule after it.
+    await api.create(owner, {
+      type: 'other',
+      name: 'Sim allow early',
+      rules: [rule({ name: 'Allow early', action: 'allow', url: 'allowed-early.example' })],
+    });
+    const early = await api.simulate(owner, { request: { destination: 'https://allowed-early.example/' } });
+    expect(early).toMatchObject({ decision: 'allow', layer: 'dns', rule: { ruleName: 'Allow early' } });
   });
 
   it('applies a policy in a policy group only to its users and groups', async () => {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import * as users from '../users/users.service';
 import * as repo from './policies.repository';
+import * as groupsRepo from './policy-groups.repository';
 
 const LIST_ORDER = { user: 0, device: 1, qos: 2 } as const;
 
@@ -21,13 +22,13 @@ export function userPolicyView(database: Database, ctx: Ctx, query: UserListQuer
     const page = await users.pageOfEndUsers(tx, ctx.tenant.id, query);
     // One query at a time: a transaction is one connection.
     const policies = await repo.listPolicies(tx, ctx.tenant.id);
-    const policyGroups = await repo.listPolicyGroups(tx, ctx.tenant.id);
+    const policyGroups = await groupsRepo.listPolicyGroups(tx, ctx.tenant.id);
     const groupNames = new Map((await users.groupOptions(tx, ctx.tenant.id)).map((g) => [g.id, g.name]));
     const ordered = [...policies].sort(
       (a, b) =>
         LIST_ORDER[policyListOf(a.type)] - LIST_ORDER[policyListOf(b.type)] || a.precedence - b.precedence,
     );
-    const carriers = new Map<string, repo.PolicyGroupRow[]>();
+    const carriers = new Map<string, groupsRepo.PolicyGroupRow[]>();
     for (const group of policyGroups) {
       for (const policy of group.policies)
         carriers.set(policy.id, [...(carriers.get(policy.id) ?? []), group]);

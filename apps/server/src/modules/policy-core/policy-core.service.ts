@@ -13,6 +13,9 @@ import {
   type EngineInput,
   type EngineObjects,
   type EngineRequest,
+  type Explanation,
+  explain,
+  type Layer,
   parseDestination,
 } from '@palisade/policy-engine';
 import type { z } from 'zod';
@@ -21,7 +24,7 @@ import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import * as policies from '../policies/policies.engine-source';
-import { loadPolicyObjects } from '../policy-objects/policy-objects.engine-source';
+import { DEFAULT_GEO_RULE_ID, loadPolicyObjects } from '../policy-objects/policy-objects.engine-source';
 import { lookupCountry } from './geoip';
 import * as repo from './policy-core.repository';
 
@@ -207,13 +210,40 @@ function toEngineRequest(
   };
 }
 
+// ---- What decided ------------------------------------------------------------------------------------------
+
+/**
+ * The rule and layer an administrator is told decided a request. The engine names the default geo rule when it
+ * was the last allowing rule — which it is whenever nothing else matched in the network layer — but that rule is
+ * the default, not a decision: the rule named is then the one that allowed an earlier layer (DNS), or none
+ * (`null`: "no rule matched — allowed by default").
+ */
+export function decidingRule(explanation: Pick<Explanation, 'rule' | 'layer' | 'trace'>): {
+  rule: RuleRef | null;
+  layer: Layer | null;
+} {
+  const { rule, layer, trace } = explanation;
+  if (rule?.ruleId !== DEFAULT_GEO_RULE_ID) return { rule, layer };
+  const earlier = trace.findLast(
+    (step) =>
+      step.outcome === 'matched' &&
+      step.layer !== 'qos' &&
+      step.rule !== null &&
+      step.rule.ruleId !== DEFAULT_GEO_RULE_ID,
+  );
+  return earlier?.rule ? { rule: earlier.rule, layer: earlier.layer } : { rule: null, layer: null };
+}
+
 // ---- Policy tests -----------------------------------------------------------------------------------------
 
 /** A stored test with its outcome against a compiled policy. */
 export interface TestOutcome {
   test: policies.PolicyTestRow;
   actual: Decision;
+  /** The rule the engine names; see {@link failuresOf} for the one a refused change names. */
   rule: RuleRef | null;
+  /** The request as the engine decided it (to explain a failure). */
+  request: EngineRequest;
 }
 
 /**
@@ -239,12 +269,16 @@ export async function runPolicyTests(
       parseDestination(request.destination),
     );
     const decision = decide(compiled, engineRequest);
-    return { test, actual: decision.decision, rule: decision.rule };
+    return { test, actual: decision.decision, rule: decision.rule, request: engineRequest };
   });
 }
 
-/** The tests an outcome list breaks, as a refused change lists them. */
-export function failuresOf(outcomes: TestOutcome[]): PolicyTestFailure[] {
+/**
+ * The tests an outcome list breaks, as a refused change lists them, each with the rule that decided it
+ * ({@link decidingRule}: null when nothing matched). Only a failure that ended on the default geo rule is
+ * explained again, with the full trace.
+ */
+export function failuresOf(outcomes: TestOutcome[], compiled: CompiledPolicy): PolicyTestFailure[] {
   return outcomes
     .filter((o) => o.actual !== o.test.expect)
     .map((o) => ({
@@ -252,7 +286,7 @@ export function failuresOf(outcomes: TestOutcome[]): PolicyTestFailure[] {
       name: o.test.name,
       expect: o.test.expect,
       actual: o.actual,
-      rule: o.rule,
+      rule: o.rule?.ruleId === DEFAULT_GEO_RULE_ID ? decidingRule(explain(compiled, o.request)).rule : o.rule,
     }));
 }
 
@@ -282,8 +316,12 @@ export async function commitPolicyChangeWithState<T>(
     const input = await loadEngineInput(tx, tenantId);
     if (tests.length > 0) {
       const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
-      const after = await runPolicyTests(tx, tenantId, compileInput(input), tests);
-      const failures = failuresOf(after.filter((o) => passedBefore.has(o.test.id)));
+      const compiled = compileInput(input);
+      const after = await runPolicyTests(tx, tenantId, compiled, tests);
+      const failures = failuresOf(
+        after.filter((o) => passedBefore.has(o.test.id)),
+        compiled,
+      );
       if (failures.length > 0) {
         throw new AppError(
           'policy_tests_failed',

@@ -26,6 +26,12 @@ export const SYSTEM_POLICY_IDS = {
   defaultGeo: 'system-default-geo',
 } as const;
 
+/**
+ * The default geo rule (last, allowing every country): what decides the network layer when nothing else matches
+ * there, so a decision it "made" is the default; policy-core names no rule for it.
+ */
+export const DEFAULT_GEO_RULE_ID = 'system-default-geo';
+
 /** Names the web translates (every name starting with `system:`). */
 export const SYSTEM_POLICY_NAMES = {
   threatIntel: 'system:threatIntel',
@@ -176,7 +182,7 @@ export async function loadPolicyObjects(
       systemPolicy('webCategories', categoryRules),
       systemPolicy('geo', geoRules),
       systemPolicy('defaultGeo', [
-        systemRule('system-default-geo', DEFAULT_GEO_RULE_NAME, 'GEO', 'allow', { url: '*' }),
+        systemRule(DEFAULT_GEO_RULE_ID, DEFAULT_GEO_RULE_NAME, 'GEO', 'allow', { url: '*' }),
       ]),
     ],
   };

@@ -31,24 +31,23 @@ export async function findTenantByName(db: Db | Tx, name: string) {
   return row ?? null;
 }
 
-/** Names of the tenants an administrator manages besides its own. */
-export async function managedTenantNames(db: Db, role: string, tenantId: string): Promise<string[]> {
+/** The tenants an administrator manages besides its own, by name, with their display names. */
+export async function managedTenants(
+  db: Db,
+  role: string,
+  tenantId: string,
+): Promise<{ name: string; displayName: string }[]> {
+  const columns = { name: tenants.name, displayName: tenants.displayName };
   if (role === 'platform_admin') {
-    const rows = await db
-      .select({ name: tenants.name })
+    return db
+      .select(columns)
       .from(tenants)
       .where(inArray(tenants.kind, ['partner', 'customer']))
       .orderBy(tenants.name)
       .limit(500);
-    return rows.map((r) => r.name);
   }
   if (role === 'partner_admin') {
-    const rows = await db
-      .select({ name: tenants.name })
-      .from(tenants)
-      .where(eq(tenants.parentId, tenantId))
-      .orderBy(tenants.name);
-    return rows.map((r) => r.name);
+    return db.select(columns).from(tenants).where(eq(tenants.parentId, tenantId)).orderBy(tenants.name);
   }
   return [];
 }
@@ -386,4 +385,23 @@ export function usersWithClearTotpSecrets(db: Db) {
         and(isNotNull(users.totpPendingSecret), notLike(users.totpPendingSecret, 'v1.%')),
       ),
     );
+}
+
+/** Ends every session of an account; answers how many ended. */
+/** Ends the sessions of many accounts (a bulk disable); answers how many ended. */
+export async function deleteSessionsOfUsers(tx: Tx, tenantId: string, userIds: string[]) {
+  if (userIds.length === 0) return 0;
+  const rows = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), inArray(sessions.userId, userIds)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
+}
+
+export async function deleteSessionsOf(db: Db | Tx, tenantId: string, userId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)))
+    .returning({ idHash: sessions.idHash });
+  return rows.length;
 }

@@ -22,7 +22,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Actor, Ctx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
@@ -91,6 +91,7 @@ export async function presentSession(
   const partnername =
     tenant.kind === 'partner' ? tenant.name : parent?.kind === 'partner' ? parent.name : null;
   const expiresAt = (await repo.sessionExpiry(db, idHash)) ?? new Date(Date.now() + SESSION_DURATION_MS);
+  const managed = await repo.managedTenants(db, user.role, tenant.id);
   return {
     userid: user.id,
     username: user.username,
@@ -103,7 +104,8 @@ export async function presentSession(
     tenant: tenant.name,
     tenantDisplayName: tenant.displayName,
     tenantKind: tenant.kind,
-    managedTenants: await repo.managedTenantNames(db, user.role, tenant.id),
+    managedTenants: managed.map((m) => m.name),
+    managedTenantDisplayNames: Object.fromEntries(managed.map((m) => [m.name, m.displayName])),
     partnername,
     features: featuresFor(deps.config, tenant.name),
     theme: (user.theme as ThemeValue | null) ?? null,
@@ -553,3 +555,11 @@ export async function sealClearTotpSecrets(database: Database, secrets: SecretBo
   }
   return rows.length;
 }
+
+/** Signs an account out everywhere, in the caller's transaction (disabling an end user); answers how many ended. */
+export const endSessionsOf = (tx: Tx, tenantId: string, userId: string) =>
+  repo.deleteSessionsOf(tx, tenantId, userId);
+
+/** Signs many accounts out everywhere, in the caller's transaction (a bulk disable); answers how many ended. */
+export const endSessionsOfUsers = (tx: Tx, tenantId: string, userIds: string[]) =>
+  repo.deleteSessionsOfUsers(tx, tenantId, userIds);

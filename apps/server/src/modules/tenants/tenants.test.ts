@@ -78,6 +78,10 @@ describe('tenant API', () => {
     ).toBe(404);
     const session = await f.app.inject({ url: '/api/session', headers: auth(partner) });
     expect(session.json().managedTenants).toEqual(['acme']);
+    // The switcher names each managed tenant by its display name.
+    const acme = await f.app.inject({ url: '/api/subscriber/tenant/acme', headers: auth(partner) });
+    expect(acme.json().displayName).not.toBe('acme');
+    expect(session.json().managedTenantDisplayNames).toEqual({ acme: acme.json().displayName });
   });
 
   it('GET tenant/primaryuser answers the owner of the signed-in tenant', async () => {

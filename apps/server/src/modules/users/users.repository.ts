@@ -25,6 +25,10 @@ const columns = {
   isxdrenabled: users.isxdrenabled,
   suci: users.suci,
   usertype: users.usertype,
+  isSuspended: users.isSuspended,
+  statusReason: users.statusReason,
+  statusChangedBy: users.statusChangedBy,
+  statusChangedAt: users.statusChangedAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   groups: groupIds,
@@ -206,4 +210,23 @@ export async function listGroupOptions(tx: Tx, tenantId: string) {
     .where(eq(groups.tenantId, tenantId))
     .orderBy(groups.name)
     .limit(1000);
+}
+
+/** Disables or enables an end user's account, with why and by whom. */
+export async function setUserStatus(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  change: { isDisabled: boolean; reason: string | null; by: string },
+) {
+  await tx
+    .update(users)
+    .set({
+      isSuspended: change.isDisabled,
+      statusReason: change.reason,
+      statusChangedBy: change.by,
+      statusChangedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(endUsers(tenantId), eq(users.id, id)));
 }

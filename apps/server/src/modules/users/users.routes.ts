@@ -15,6 +15,9 @@ export function usersRoutes(app: FastifyInstance, database: Database) {
   route(app, database, e.updateUser, ({ ctx, params, body }) =>
     service.updateUser(database, ctx, params.id, body),
   );
+  route(app, database, e.setUserStatus, ({ ctx, params, body }) =>
+    service.setUserStatus(database, ctx, params.id, body),
+  );
   route(app, database, e.deleteUsers, ({ ctx, body }) => service.deleteUsers(database, ctx, body.ids));
   route(app, database, e.listGroupOptions, ({ ctx }) => service.listGroupOptions(database, ctx));
 
@@ -32,6 +35,7 @@ export function usersRoutes(app: FastifyInstance, database: Database) {
     async ({ ctx, body }) => (await bulkJobs.startBulk(database, ctx, { ...body, action: 'delete' })).job,
   );
   route(app, database, b.bulkJob, ({ ctx, params }) => bulkJobs.getBulkJob(database, ctx, params.id));
+  route(app, database, b.undoBulkJob, ({ ctx, params }) => bulkJobs.undoBulk(database, ctx, params.id));
   route(app, database, b.exportUsers, ({ ctx, query, reply }) =>
     reply
       .type('text/csv; charset=utf-8')

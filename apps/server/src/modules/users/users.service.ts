@@ -3,13 +3,17 @@ import {
   type User,
   type UserInput,
   type UserListQuery,
+  type UserStatusInput,
   type UserUpdate,
 } from '@palisade/contracts';
+import type { z } from 'zod';
 import type { Database, Db, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { revokeLinksOf } from '../enrolment/enrolment.service';
 import { commitPolicyChange } from '../policy-core/policy-core.service';
+import { endSessionsOf } from '../session/session.service';
 import * as repo from './users.repository';
 
 /** Maps a row to the public shape (spec §3 User); nothing secret is selected in the first place. */
@@ -33,6 +37,10 @@ export function presentUser(row: repo.UserRow, tenantName: string): User {
     imsi: suci ? suciToImsi(suci) : null,
     usertype: row.usertype,
     tenant: tenantName,
+    status: row.isSuspended ? 'disabled' : 'active',
+    statusReason: row.statusReason,
+    statusChangedBy: row.statusChangedBy,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -189,3 +197,44 @@ export const groupOptions = (tx: Tx, tenantId: string) => repo.listGroupOptions(
 
 /** Whether a username (an e-mail address) is taken, in any tenant (administrators are users too). */
 export const usernameTaken = (db: Db | Tx, username: string) => repo.usernameTaken(db, username);
+
+/**
+ * Disables an end user's account (with why) or enables it again. A disabled user is signed out everywhere, their
+ * pending enrolment links are revoked, and they can neither sign in nor connect a device; who did it and when
+ * is kept on the user and in the event log. Setting the status the account already has changes nothing.
+ */
+export function setUserStatus(
+  database: Database,
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof UserStatusInput>,
+): Promise<User> {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const beforeRow = await repo.getUser(tx, ctx.tenant.id, id);
+    if (!beforeRow) throw notFound('User');
+    const before = presentUser(beforeRow, ctx.tenant.name);
+    if (before.status === input.status) return before;
+    const isDisabled = input.status === 'disabled';
+    await repo.setUserStatus(tx, ctx.tenant.id, id, {
+      isDisabled,
+      reason: input.reason || null,
+      by: ctx.actor.username,
+    });
+    const endedSessions = isDisabled ? await endSessionsOf(tx, ctx.tenant.id, id) : 0;
+    const revokedLinks = isDisabled ? await revokeLinksOf(tx, ctx, before) : 0;
+    const after = presentUser((await repo.getUser(tx, ctx.tenant.id, id))!, ctx.tenant.name);
+    await recordEvent(tx, ctx, {
+      action: isDisabled ? 'user.disable' : 'user.enable',
+      objectType: 'user',
+      objectId: id,
+      objectName: after.username,
+      before: { status: before.status },
+      after: {
+        status: after.status,
+        reason: after.statusReason,
+        ...(isDisabled ? { endedSessions, revokedLinks } : {}),
+      },
+    });
+    return after;
+  });
+}

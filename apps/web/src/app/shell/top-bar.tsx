@@ -1,30 +1,22 @@
 import { ActionIcon, Avatar, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
-import { buildPath, matchesPattern } from '@palisade/contracts';
-import { useQuery } from '@tanstack/react-query';
 import type { Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ChevronDownIcon, SettingsIcon, SidebarIcon, SignOutIcon } from '../../components/ui/icons';
-import { tenantQuery } from '../../features/tenant/api/tenant-queries';
-import { useCan, useSession, useSetWorkingTenant, useWorkingTenant } from '../../lib/auth';
+import { useSession, useSetWorkingTenant, useWorkingTenant } from '../../lib/auth';
 import { roleLabel } from '../../lib/role-names';
+import { tenantDisplayName } from '../../lib/tenant-names';
 import classes from './app-shell.module.css';
 import { AppearanceMenu } from './appearance-menu';
 import { LanguageMenu } from './language-menu';
 import type { LayoutAction, LayoutState } from './layout-state';
 import { SIDEBAR_ID } from './sidebar';
+import { pathAfterTenantSwitch } from './tenant-switch';
 
-/** Screens whose path names the tenant; switching tenant moves to the same screen of the new tenant. */
-const TENANT_SCREENS = ['/tenant/:id/settings', '/tenant/:id'] as const;
-
-/** The working tenant's display name: the session's, or the managed tenant's once loaded. */
+/** The working tenant's display name (the session names its own and every managed tenant). */
 function TenantName() {
   const { session } = useSession();
-  const tenant = useWorkingTenant();
-  const canReadTenant = useCan('tenant:view');
-  const isOwnTenant = tenant === session?.tenant;
-  const { data } = useQuery({ ...tenantQuery(tenant), enabled: canReadTenant && !isOwnTenant });
-  const name = isOwnTenant ? session?.tenantDisplayName : (data?.displayName ?? tenant);
+  const name = tenantDisplayName(session, useWorkingTenant());
   return (
     <Text className={classes.tenantName} title={name} span>
       {name}
@@ -33,8 +25,9 @@ function TenantName() {
 }
 
 /**
- * Picks the working tenant among the session's own and the ones it manages; shown in place of the tenant name.
- * Managed tenants are listed by name, except the working one once its display name has loaded.
+ * Picks the working tenant among the session's own and the ones it manages, by display name; shown in place of
+ * the tenant name, so the working tenant is always in sight. Switching leaves a screen of one of the old tenant's
+ * objects for its area's list (see {@link pathAfterTenantSwitch}).
  */
 function TenantSwitcher() {
   const { t } = useTranslation();
@@ -42,31 +35,23 @@ function TenantSwitcher() {
   const tenant = useWorkingTenant();
   const setWorkingTenant = useSetWorkingTenant();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const canReadTenant = useCan('tenant:view');
-  const isOwnTenant = tenant === session?.tenant;
-  const { data: working } = useQuery({ ...tenantQuery(tenant), enabled: canReadTenant && !isOwnTenant });
+  const { pathname, search } = useLocation();
   if (!session) return null;
 
-  const labelOf = (name: string) =>
-    name === session.tenant
-      ? session.tenantDisplayName
-      : name === tenant
-        ? (working?.displayName ?? name)
-        : name;
   const names = [session.tenant, ...session.managedTenants.filter((name) => name !== session.tenant)];
-  const options = names.map((name) => ({ value: name, label: labelOf(name) }));
+  const options = names.map((name) => ({ value: name, label: tenantDisplayName(session, name) }));
 
   function handleChange(next: string | null) {
     if (!next || next === tenant) return;
     setWorkingTenant(next);
-    const screen = TENANT_SCREENS.find((pattern) => matchesPattern(pattern, pathname));
-    if (screen) navigate(buildPath(screen, next));
+    const to = pathAfterTenantSwitch(pathname, search, next);
+    if (to) navigate(to);
   }
 
   return (
     <Select
       aria-label={t('shell.tenant.switch', 'Working tenant')}
+      className={classes.tenantSwitcher}
       data={options}
       value={tenant}
       onChange={handleChange}
@@ -74,7 +59,6 @@ function TenantSwitcher() {
       searchable={options.length > 8}
       size="sm"
       w={260}
-      maw="45vw"
       comboboxProps={{ withinPortal: true }}
     />
   );

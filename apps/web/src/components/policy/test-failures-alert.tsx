@@ -52,8 +52,8 @@ export function TestFailuresAlert({ failures, onClose }: TestFailuresAlertProps)
               </>
             ) : (
               <>
-                {' — '}
-                {t('policies.failures.byDefault', 'by the default (no rule matched)')}
+                {'. '}
+                {t('policies.decisions.noRuleMatched', 'No rule matched — allowed by default')}
               </>
             )}
           </List.Item>

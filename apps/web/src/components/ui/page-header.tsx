@@ -9,16 +9,21 @@ export interface PageHeaderProps {
   description?: ReactNode;
   /** Buttons or links shown at the end of the header row. */
   actions?: ReactNode;
+  /** A state shown next to the title (e.g. "Disabled"), outside the heading itself. */
+  badge?: ReactNode;
 }
 
 /** The heading row of a screen: an h1 title, an optional description and optional actions on the right. */
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, badge }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
-          {title}
-        </Title>
+        <Group gap="sm" align="center">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {badge}
+        </Group>
         {description ? (
           <Text c="dimmed" size="sm">
             {description}

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
+import { APP_CATALOG } from './app-catalog';
 import { SHIPPED_CATEGORIES } from './categories';
 import { BUILTIN_FEEDS } from './feeds';
 
@@ -37,5 +38,16 @@ describe('translations of the shipped catalog', () => {
       expect(de.feeds[feed.id]?.name, feed.id).toBeTruthy();
     }
     expect(Object.keys(en.feeds).sort()).toEqual(BUILTIN_FEEDS.map((f) => f.id).sort());
+  });
+
+  it("name every category of the app catalogue, and the custom apps' default one, in English and German", () => {
+    const en = catalogue('en');
+    const de = catalogue('de');
+    const used = [...new Set([...APP_CATALOG.map((app) => app.category), 'custom'])].sort();
+    for (const category of used) {
+      expect(en.appCategories?.[category], category).toBeTruthy();
+      expect(de.appCategories?.[category], category).toBeTruthy();
+    }
+    expect(Object.keys(en.appCategories).sort()).toEqual(used);
   });
 });

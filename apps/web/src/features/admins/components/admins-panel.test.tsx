@@ -1,7 +1,8 @@
-import type { Admin } from '@palisade/contracts';
+import { type Admin, adminEndpoints, roleEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, type FakeApi, type FakeReply, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { AdminsPanel } from './admins-panel';
 
 const OWNER_ID = '11111111-1111-4111-8111-111111111111';
@@ -36,82 +37,57 @@ const VIEWER = makeAdmin({
   status: 'invited',
 });
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
+const VIEWER_ROLE = {
+  id: CUSTOM_ROLE_ID,
+  name: 'Viewer',
+  description: '',
+  permissions: ['users:view' as const],
+  assigned: 1,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
 
-/** A fake administrators API that keeps its list and records what it was sent; `refuse` answers writes with an error. */
-interface Refusal {
-  status: number;
-  errcode: number;
-  code: string;
-  details?: { path: string; message: string }[];
-}
-
-function stubApi(initial: Admin[], refuse?: Refusal) {
+/** A fake administrators API that keeps its list; `refuse` answers every write (invite, suspend, remove). */
+function fakeAdminsApi(initial: Admin[], refuse?: () => FakeReply) {
   let admins = [...initial];
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, path: url.pathname, body });
-      if (input.method === 'GET' && url.pathname === '/api/roles/acme') {
-        return jsonResponse({
-          builtIn: [],
-          custom: [
-            {
-              id: CUSTOM_ROLE_ID,
-              name: 'Viewer',
-              description: '',
-              permissions: ['users:view'],
-              assigned: 1,
-              createdAt: '2026-03-01T10:00:00.000Z',
-              updatedAt: '2026-03-01T10:00:00.000Z',
-            },
-          ],
-        });
-      }
-      if (input.method === 'GET' && url.pathname === '/api/admins/acme') {
-        const q = url.searchParams.get('q')?.toLowerCase();
-        const items = q ? admins.filter((a) => a.username.includes(q)) : admins;
-        return jsonResponse({ items, total: items.length });
-      }
-      if (input.method !== 'GET' && refuse) {
-        return jsonResponse(
-          { errcode: refuse.errcode, code: refuse.code, message: 'Refused.', details: refuse.details },
-          refuse.status,
-        );
-      }
-      if (input.method === 'POST' && url.pathname === '/api/admins/acme/invite') {
-        const created = makeAdmin({
-          id: '99999999-9999-4999-8999-999999999999',
-          username: body.email,
-          firstname: body.firstname,
-          lastname: body.lastname,
-          role: body.role ?? 'custom',
-          customRoleId: body.customRoleId,
-          status: 'invited',
-        });
-        admins = [...admins, created];
-        return jsonResponse(created, 201);
-      }
-      const suspension = /^\/api\/admins\/acme\/(.+)\/suspension$/.exec(url.pathname);
-      if (input.method === 'PUT' && suspension) {
-        admins = admins.map((a) =>
-          a.id === suspension[1] ? { ...a, status: body.suspended ? 'suspended' : 'active' } : a,
-        );
-        return jsonResponse(admins.find((a) => a.id === suspension[1]));
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return { sent };
+  const find = (id: string) => admins.find((a) => a.id === id) ?? apiError('not_found');
+  return fakeApi()
+    .on(roleEndpoints.listRoles, () => ({ builtIn: [], custom: [VIEWER_ROLE] }))
+    .on(adminEndpoints.listAdmins, ({ query }) => {
+      const q = query.q?.toLowerCase();
+      const items = q ? admins.filter((a) => a.username.includes(q)) : admins;
+      return { items, total: items.length };
+    })
+    .on(adminEndpoints.inviteAdmin, ({ body }) => {
+      if (refuse) return refuse();
+      const created = makeAdmin({
+        id: '99999999-9999-4999-8999-999999999999',
+        username: body.email,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        role: body.role ?? 'custom',
+        customRoleId: body.customRoleId,
+        status: 'invited',
+      });
+      admins = [...admins, created];
+      return created;
+    })
+    .on(adminEndpoints.suspendAdmin, ({ params, body }) => {
+      if (refuse) return refuse();
+      admins = admins.map((a) =>
+        a.id === params.id ? { ...a, status: body.suspended ? 'suspended' : 'active' } : a,
+      );
+      return find(params.id);
+    })
+    .on(adminEndpoints.removeAdmin, ({ params }) => {
+      if (refuse) return refuse();
+      admins = admins.filter((a) => a.id !== params.id);
+      return { deleted: true as const };
+    });
 }
+
+/** What a request changed: invitations, suspensions and removals. */
+const changes = (api: FakeApi) => api.requests.filter((s) => s.method !== 'GET');
 
 beforeEach(() => {
   localStorage.clear();
@@ -124,7 +100,7 @@ afterEach(() => {
 
 describe('administrators panel', () => {
   it('lists administrators with name, e-mail, translated role and status', async () => {
-    stubApi([OWNER, HELPDESK, VIEWER]);
+    const api = fakeAdminsApi([OWNER, HELPDESK, VIEWER]);
     renderWithProviders(<AdminsPanel />, { session: makeSession() });
     expect(screen.getByRole('heading', { level: 2, name: 'Administrators' })).toBeInTheDocument();
     const owner = (await screen.findByText('admin@acme.example')).closest('tr')!;
@@ -134,10 +110,11 @@ describe('administrators panel', () => {
     const viewer = screen.getByText('viewer@acme.example').closest('tr')!;
     expect(await within(viewer).findByText('Custom role: Viewer')).toBeInTheDocument();
     expect(within(viewer).getByText('Invited')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('hides invite, suspend and remove from a role without those permissions', async () => {
-    stubApi([OWNER, HELPDESK]);
+    fakeAdminsApi([OWNER, HELPDESK]);
     renderWithProviders(<AdminsPanel />, { session: makeSession({ role: 'auditor' }) });
     await screen.findByText('help@acme.example');
     expect(screen.queryByRole('button', { name: 'Invite administrator' })).not.toBeInTheDocument();
@@ -146,7 +123,7 @@ describe('administrators panel', () => {
   });
 
   it('invites with exactly one of role and customRoleId, and confirms with a toast', async () => {
-    const api = stubApi([OWNER]);
+    const api = fakeAdminsApi([OWNER]);
     const { user } = renderWithProviders(<AdminsPanel />, { session: makeSession() });
     await screen.findByText('admin@acme.example');
 
@@ -155,7 +132,7 @@ describe('administrators panel', () => {
     // Nothing chosen: the form says what is missing and sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('Choose a built-in role or a custom role.')).toBeInTheDocument();
-    expect(api.sent.some((s) => s.method === 'POST')).toBe(false);
+    expect(changes(api)).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'new.admin@acme.example');
     await user.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Nia');
@@ -164,28 +141,28 @@ describe('administrators panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     expect(await screen.findByText('Invitation sent to new.admin@acme.example.')).toBeInTheDocument();
-    expect(api.sent.find((s) => s.method === 'POST')).toEqual({
-      method: 'POST',
-      path: '/api/admins/acme/invite',
-      body: {
-        email: 'new.admin@acme.example',
-        firstname: 'Nia',
-        lastname: 'New',
-        role: 'helpdesk',
-        customRoleId: null,
-      },
+    expect(changes(api)).toHaveLength(1);
+    const [invite] = api.calls(adminEndpoints.inviteAdmin);
+    expect(invite.params).toEqual({ tenant: 'acme' });
+    expect(invite.sentBody).toEqual({
+      email: 'new.admin@acme.example',
+      firstname: 'Nia',
+      lastname: 'New',
+      role: 'helpdesk',
+      customRoleId: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('new.admin@acme.example')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   }, 20_000);
 
   it('shows a taken e-mail on the field', async () => {
-    stubApi([OWNER], {
-      status: 409,
-      errcode: 5,
-      code: 'user_exists',
-      details: [{ path: 'body.email', message: 'validation.emailTaken' }],
-    });
+    fakeAdminsApi([OWNER], () =>
+      apiError('user_exists', {
+        message: 'Refused.',
+        details: [{ path: 'body.email', message: 'validation.emailTaken' }],
+      }),
+    );
     const { user } = renderWithProviders(<AdminsPanel />, { session: makeSession() });
     await screen.findByText('admin@acme.example');
     await user.click(screen.getByRole('button', { name: 'Invite administrator' }));
@@ -202,32 +179,33 @@ describe('administrators panel', () => {
   }, 20_000);
 
   it('asks before suspending, then sends {suspended: true}', async () => {
-    const api = stubApi([OWNER, HELPDESK]);
+    const api = fakeAdminsApi([OWNER, HELPDESK]);
     const { user } = renderWithProviders(<AdminsPanel />, { session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Suspend help@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend administrator?' });
     expect(within(dialog).getByText(/signed out at once/)).toBeInTheDocument();
-    expect(api.sent.some((s) => s.method === 'PUT')).toBe(false);
+    expect(changes(api)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent.some((s) => s.method === 'PUT')).toBe(false);
+    expect(changes(api)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Suspend help@acme.example' }));
     const again = await screen.findByRole('dialog', { name: 'Suspend administrator?' });
     await user.click(within(again).getByRole('button', { name: 'Suspend' }));
-    await waitFor(() =>
-      expect(api.sent.filter((s) => s.method === 'PUT')).toEqual([
-        { method: 'PUT', path: `/api/admins/acme/${HELPDESK_ID}/suspension`, body: { suspended: true } },
-      ]),
-    );
+    await waitFor(() => expect(changes(api)).toHaveLength(1));
+    expect(changes(api)[0]).toMatchObject({
+      endpoint: adminEndpoints.suspendAdmin,
+      params: { tenant: 'acme', id: HELPDESK_ID },
+      sentBody: { suspended: true },
+    });
     expect(await screen.findByText('help@acme.example is suspended.')).toBeInTheDocument();
     const row = (await screen.findByText('Suspended')).closest('tr')!;
     expect(within(row).getByRole('button', { name: 'Reinstate help@acme.example' })).toBeInTheDocument();
   }, 20_000);
 
   it('shows the last-owner refusal in the dialog', async () => {
-    stubApi([OWNER], { status: 409, errcode: 17, code: 'last_owner' });
+    const api = fakeAdminsApi([OWNER], () => apiError('last_owner', { message: 'Refused.' }));
     const { user } = renderWithProviders(<AdminsPanel />, { session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Remove admin@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove administrator?' });
@@ -235,10 +213,13 @@ describe('administrators panel', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('The last owner cannot be removed.');
     expect(within(dialog).getByRole('button', { name: 'Remove' })).toBeDisabled();
+    expect(api.calls(adminEndpoints.removeAdmin).map((s) => s.params)).toEqual([
+      { tenant: 'acme', id: OWNER_ID },
+    ]);
   }, 15_000);
 
   it('shows the owner-only rule as a toast', async () => {
-    stubApi([OWNER, HELPDESK], { status: 403, errcode: 3, code: 'forbidden' });
+    const api = fakeAdminsApi([OWNER, HELPDESK], () => apiError('forbidden', { message: 'Refused.' }));
     const { user } = renderWithProviders(<AdminsPanel />, { session: makeSession({ role: 'admin' }) });
     await user.click(await screen.findByRole('button', { name: 'Suspend admin@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Suspend administrator?' });
@@ -247,5 +228,6 @@ describe('administrators panel', () => {
       await screen.findByText('Only an owner can invite, suspend or remove an owner.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls(adminEndpoints.suspendAdmin).map((s) => s.body)).toEqual([{ suspended: true }]);
   }, 15_000);
 });

@@ -3,14 +3,15 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { ADMIN_STATUSES, Admin, Role } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { builtInRoleNames } from '../../../lib/role-names';
 import { useAdmins } from '../api/get-admins';
 import { useRoleChoices } from '../api/get-role-choices';
-import { isLastOwnerError, showAdminError, showAdminSuccess } from '../api/mutation-toast';
+import { isLastOwnerError, ownerRuleToast } from '../api/owner-rule';
 import { useRemoveAdmin } from '../api/remove-admin';
 import { useSuspendAdmin } from '../api/suspend-admin';
 import { type AdminAction, ConfirmAdminModal } from './confirm-admin-modal';
@@ -26,12 +27,39 @@ type AdminStatus = (typeof ADMIN_STATUSES)[number];
 
 const STATUS_COLORS: Record<AdminStatus, string> = { invited: 'blue', active: 'green', suspended: 'red' };
 
+/** Where the list is: its search, page and page size. */
+export interface AdminsListPosition {
+  q: string;
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+/** Props of {@link AdminsPanel}; all optional: alone, it keeps its own position and shows roles as text. */
+export interface AdminsPanelProps {
+  /** The list's position, when the caller keeps it (in the address); with {@link onPositionChange}. */
+  position?: AdminsListPosition;
+  onPositionChange?: (patch: Partial<AdminsListPosition>, options?: { replace?: boolean }) => void;
+  /** Page sizes to offer; none: one fixed size. */
+  pageSizes?: readonly number[];
+  /** The role cell of a row (the roles feature's role select, composed in by the roles page). */
+  renderRole?: (admin: Admin) => ReactNode;
+  /** More actions beside the search, for what it finds (the role assignments' CSV export). */
+  toolbar?: (q: string) => ReactNode;
+}
+
 /**
  * The tenant's administrators (usertype 1): a server-paged, searchable list with their role and status; invite
  * by e-mail, suspend or reinstate, and remove — each offered only to a role that may do it (the server checks
  * again, and refuses to suspend or remove the last owner).
  */
-export function AdminsPanel() {
+export function AdminsPanel({
+  position: givenPosition,
+  onPositionChange,
+  pageSizes,
+  renderRole,
+  toolbar,
+}: AdminsPanelProps = {}) {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const { session } = useSession();
@@ -40,17 +68,30 @@ export function AdminsPanel() {
   const canRemove = useCan('roles:delete');
   const names = builtInRoleNames(t);
 
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [q, setQ] = useState('');
+  const [ownPosition, setOwnPosition] = useState<AdminsListPosition>({
+    q: '',
+    page: 1,
+    pageSize: ADMINS_PAGE_SIZE,
+  });
+  const position = givenPosition ?? ownPosition;
+  const changePosition =
+    onPositionChange ??
+    ((patch: Partial<AdminsListPosition>) => setOwnPosition((current) => ({ ...current, ...patch })));
+  const { page, pageSize } = position;
+  const q = position.q.trim();
+
+  // The box shows what is typed at once; the list (and the address) follows after a pause.
+  const [searchText, setSearchText] = useState(position.q);
   const applySearch = useDebouncedCallback((text: string) => {
-    setQ(text.trim());
-    setPage(1);
+    changePosition({ q: text, page: 1 }, { replace: true });
   }, ADMINS_SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === position.q.trim() ? text : position.q));
+  }, [position.q]);
 
   const admins = useAdmins(tenant, {
-    limit: ADMINS_PAGE_SIZE,
-    offset: (page - 1) * ADMINS_PAGE_SIZE,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
     ...(q ? { q } : {}),
   });
   const roleChoices = useRoleChoices(tenant);
@@ -67,13 +108,13 @@ export function AdminsPanel() {
     if (isLastOwnerError(error)) setRefusal(t('error.17', 'The last owner cannot be removed.'));
     else {
       closeConfirm();
-      showAdminError(t, error, title);
+      showMutationError(t, error, ownerRuleToast(t, title));
     }
   };
 
   const suspend = useSuspendAdmin(tenant, {
     onSuccess: (admin) => {
-      showAdminSuccess(
+      showSuccess(
         admin.status === 'suspended'
           ? t('admins.suspend.done', '{{name}} is suspended.', { name: admin.username })
           : t('admins.reinstate.done', '{{name}} is reinstated.', { name: admin.username }),
@@ -91,7 +132,7 @@ export function AdminsPanel() {
   const remove = useRemoveAdmin(tenant, {
     onSuccess: () => {
       if (target)
-        showAdminSuccess(t('admins.remove.done', '{{name}} was removed.', { name: target.admin.username }));
+        showSuccess(t('admins.remove.done', '{{name}} was removed.', { name: target.admin.username }));
       closeConfirm();
     },
     onError: (error) => handleRefusal(error, t('admins.remove.failed', 'The administrator was not removed')),
@@ -117,7 +158,7 @@ export function AdminsPanel() {
       render: (admin) => `${admin.firstname} ${admin.lastname}`.trim(),
     },
     { accessor: 'username', title: t('admins.column.email', 'E-mail'), noWrap: true },
-    { accessor: 'role', title: t('admins.column.role', 'Role'), render: roleText },
+    { accessor: 'role', title: t('admins.column.role', 'Role'), render: renderRole ?? roleText },
     {
       accessor: 'status',
       title: t('admins.column.status', 'Status'),
@@ -194,17 +235,20 @@ export function AdminsPanel() {
             </Button>
           ) : null}
         </Group>
-        <TextInput
-          type="search"
-          label={t('admins.search', 'Search administrators')}
-          placeholder={t('admins.searchPlaceholder', 'Name or e-mail')}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 320 }}
-        />
+        <Group justify="space-between" align="flex-end" gap="md">
+          <TextInput
+            type="search"
+            label={t('admins.search', 'Search administrators')}
+            placeholder={t('admins.searchPlaceholder', 'Name or e-mail')}
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            w={{ base: '100%', sm: 320 }}
+          />
+          {toolbar?.(q)}
+        </Group>
         {admins.isError && !admins.data ? (
           <ErrorState error={admins.error} onRetry={() => void admins.refetch()} />
         ) : (
@@ -218,9 +262,16 @@ export function AdminsPanel() {
             fetching={admins.isFetching}
             loadingText={t('admins.loading', 'Loading administrators…')}
             totalRecords={admins.data?.total ?? 0}
-            recordsPerPage={ADMINS_PAGE_SIZE}
             page={page}
-            onPageChange={setPage}
+            onPageChange={(next) => changePosition({ page: next })}
+            {...(pageSizes
+              ? {
+                  recordsPerPage: pageSize,
+                  recordsPerPageOptions: [...pageSizes],
+                  onRecordsPerPageChange: (size: number) => changePosition({ pageSize: size, page: 1 }),
+                  recordsPerPageLabel: t('admins.pageSize', 'Administrators per page'),
+                }
+              : { recordsPerPage: pageSize })}
             noRecordsText={
               q
                 ? t('admins.noMatch', 'No administrators match your search.')

@@ -9,9 +9,10 @@ import {
 } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { builtInRoleNames } from '../../../lib/role-names';
 import { useInviteAdmin } from '../api/invite-admin';
-import { showAdminError, showAdminSuccess } from '../api/mutation-toast';
+import { ownerRuleToast } from '../api/owner-rule';
 
 /** Roles that may invite an owner (the server refuses everyone else). */
 export const OWNER_MAKERS: readonly Role[] = ['owner', 'partner_admin', 'platform_admin'];
@@ -86,14 +87,19 @@ export function InviteAdminModal({
   };
   const invite = useInviteAdmin(tenant, {
     onSuccess: (admin) => {
-      showAdminSuccess(t('admins.invite.done', 'Invitation sent to {{email}}.', { email: admin.username }));
+      showSuccess(t('admins.invite.done', 'Invitation sent to {{email}}.', { email: admin.username }));
       form.reset();
       onClose();
     },
     onError: (error) => {
       const fieldErrors = onRoleField(serverFieldErrors(error, t));
       if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
-      else showAdminError(t, error, t('admins.invite.failed', 'The invitation was not sent'));
+      else
+        showMutationError(
+          t,
+          error,
+          ownerRuleToast(t, t('admins.invite.failed', 'The invitation was not sent')),
+        );
     },
   });
 

@@ -1,11 +1,10 @@
+import { sessionEndpoints, type TransStatus } from '@palisade/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../testing/render';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
 import { SIGNUP_STATUS_POLL_MS } from '../api/get-signup-status';
-import { stubApi } from '../testing/stub-api';
 import { Component as EmailVerification } from './email-verification';
-
-const STATUS_PATH = '/api/trans/status/web/s-1';
 
 /** Opens "check your inbox" as the sign-up screen does: the address and the status id in router state. */
 async function openAfterSignUp() {
@@ -22,12 +21,11 @@ async function openAfterSignUp() {
   return result;
 }
 
-const status = (transstatus: 'pending' | 'completed' | 'expired') => () =>
-  jsonResponse({
-    transid: 's-1',
-    transstatus,
-    userstatus: transstatus === 'completed' ? 'verified' : 'pending',
-  });
+const status = (transstatus: TransStatus['transstatus']): TransStatus => ({
+  transid: 's-1',
+  transstatus,
+  userstatus: transstatus === 'completed' ? 'verified' : 'pending',
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -44,7 +42,9 @@ describe('check your inbox', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const answers = [status('pending'), status('pending'), status('completed')];
     let calls = 0;
-    const sent = stubApi({ [`GET ${STATUS_PATH}`]: () => answers[Math.min(calls++, answers.length - 1)]() });
+    const api = fakeApi().on(sessionEndpoints.transStatus, ({ params }) =>
+      params.transid === 's-1' ? answers[Math.min(calls++, answers.length - 1)] : apiError('not_found'),
+    );
     await openAfterSignUp();
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
     expect(await screen.findByText(/shows when your address is verified/)).toBeInTheDocument();
@@ -59,20 +59,24 @@ describe('check your inbox', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
 
     await vi.advanceTimersByTimeAsync(3 * SIGNUP_STATUS_POLL_MS);
-    expect(sent.filter((s) => s.path === STATUS_PATH)).toHaveLength(3);
+    expect(api.calls(sessionEndpoints.transStatus)).toHaveLength(3);
+    expect(api.requests).toHaveLength(3);
   });
 
   it('says when the sign-up expired, and keeps the form to send a new link', async () => {
-    stubApi({ [`GET ${STATUS_PATH}`]: status('expired') });
+    const api = fakeApi().on(sessionEndpoints.transStatus, ({ params }) =>
+      params.transid === 's-1' ? status('expired') : apiError('not_found'),
+    );
     await openAfterSignUp();
     expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByText(/valid for 24 hours/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send the verification e-mail again' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveValue('hank@globex.example');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('works as before for an address typed into the URL, without asking for any status', async () => {
-    const sent = stubApi({});
+    const api = fakeApi();
     renderRoutes([{ path: '/email-verification', element: <EmailVerification /> }], {
       route: '/email-verification?email=hank%40globex.example',
       session: null,
@@ -80,6 +84,6 @@ describe('check your inbox', () => {
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
     expect(screen.getByText('hank@globex.example')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sent).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 });

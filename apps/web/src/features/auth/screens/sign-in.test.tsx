@@ -1,8 +1,9 @@
-import { HOME_PATH } from '@palisade/contracts';
+import { HOME_PATH, sessionEndpoints } from '@palisade/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { fillIn, stubApi } from '../testing/stub-api';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
+import { fillIn } from '../testing/fill-in';
 import { Component as SignIn } from './sign-in';
 import { Component as VerifyOtp } from './verify-otp';
 
@@ -39,10 +40,9 @@ afterEach(() => {
 
 describe('sign-in', () => {
   it('goes to the OTP step with the transaction when a second factor is required', async () => {
-    const sent = stubApi({
-      'POST /api/session': () => jsonResponse({ otpRequired: true, transid: 'trans-123' }),
-      'POST /api/session/otp': () => jsonResponse(SESSION),
-    });
+    const api = fakeApi()
+      .on(sessionEndpoints.signIn, () => ({ otpRequired: true as const, transid: 'trans-123' }))
+      .on(sessionEndpoints.signInOtp, () => SESSION);
     const { user, router } = renderSignIn();
     await fillAndSubmit(user, 'Admin@Acme.example', 'demo-password-1');
 
@@ -50,26 +50,28 @@ describe('sign-in', () => {
     expect(router.state.location.pathname).toBe('/verify/otp-verification');
     expect(router.state.location.state).toMatchObject({ transid: 'trans-123' });
     expect(sessionStorage.getItem('transid')).toBe('trans-123');
-    expect(sent[0]).toEqual({
-      method: 'POST',
-      path: '/api/session',
-      body: { username: 'admin@acme.example', password: 'demo-password-1' },
+    expect(api.requests[0]).toMatchObject({ method: 'POST', endpoint: sessionEndpoints.signIn });
+    // As typed, but the address in lower case: the web normalises it before sending.
+    expect(api.calls(sessionEndpoints.signIn)[0].sentBody).toEqual({
+      username: 'admin@acme.example',
+      password: 'demo-password-1',
     });
 
     // The code completes the sign-in with that transaction and lands on the home dashboard.
     await fillIn(user, screen.getByLabelText(/^Authentication code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('home dashboard')).toBeInTheDocument();
-    expect(sent.at(-1)).toMatchObject({
-      path: '/api/session/otp',
+    expect(api.requests.at(-1)).toMatchObject({
+      endpoint: sessionEndpoints.signInOtp,
       body: { transid: 'trans-123', code: '123456' },
     });
+    expect(api.unhandled).toEqual([]);
     expect(localStorage.getItem('sessid')).toBe('new-session-id');
     expect(sessionStorage.getItem('transid')).toBeNull();
   });
 
   it('stores the session and returns to where the user was going', async () => {
-    stubApi({ 'POST /api/session': () => jsonResponse(SESSION) });
+    const api = fakeApi().on(sessionEndpoints.signIn, () => SESSION);
     const { user, router } = renderRoutes(
       [
         { path: '/sign-in', element: <SignIn /> },
@@ -84,28 +86,22 @@ describe('sign-in', () => {
     await fillAndSubmit(user, 'admin@acme.example', 'demo-password-1');
     expect(await screen.findByText('users list')).toBeInTheDocument();
     expect(localStorage.getItem('sessid')).toBe('new-session-id');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('validates before sending and shows the translated contract messages', async () => {
-    const sent = stubApi({});
+    const api = fakeApi();
     const { user } = renderSignIn();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
-    expect(sent).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('says plainly that sign-in is paused, and for how long', async () => {
-    stubApi({
-      'POST /api/session': () => {
-        const res = jsonResponse(
-          { errcode: 9, code: 'account_locked', message: 'Too many failed sign-ins.' },
-          423,
-        );
-        res.headers.set('retry-after', '840');
-        return res;
-      },
-    });
+    fakeApi().on(sessionEndpoints.signIn, () =>
+      apiError('account_locked', { message: 'Too many failed sign-ins.', headers: { 'retry-after': '840' } }),
+    );
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'admin@acme.example', 'wrong-password');
     const alert = await screen.findByRole('alert');
@@ -115,10 +111,9 @@ describe('sign-in', () => {
   });
 
   it('translates wrong credentials and clears the password', async () => {
-    stubApi({
-      'POST /api/session': () =>
-        jsonResponse({ errcode: 8, code: 'invalid_credentials', message: 'Wrong e-mail or password.' }, 401),
-    });
+    fakeApi().on(sessionEndpoints.signIn, () =>
+      apiError('invalid_credentials', { message: 'Wrong e-mail or password.' }),
+    );
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'admin@acme.example', 'wrong-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong e-mail or password.');
@@ -127,13 +122,9 @@ describe('sign-in', () => {
   });
 
   it('offers to resend the verification e-mail when the address is not verified', async () => {
-    stubApi({
-      'POST /api/session': () =>
-        jsonResponse(
-          { errcode: 10, code: 'email_not_verified', message: 'Verify your e-mail address first.' },
-          403,
-        ),
-    });
+    fakeApi().on(sessionEndpoints.signIn, () =>
+      apiError('email_not_verified', { message: 'Verify your e-mail address first.' }),
+    );
     const { user } = renderSignIn();
     await fillAndSubmit(user, 'new@acme.example', 'demo-password-1');
     const link = await screen.findByRole('link', { name: 'Send the verification e-mail again' });
@@ -141,35 +132,32 @@ describe('sign-in', () => {
   });
 
   it("shows a partner's name and greeting on its sign-in page", async () => {
-    stubApi({
-      'GET /api/partner/northwind': () =>
-        jsonResponse({
-          name: 'northwind',
-          displayName: 'Northwind MSP',
-          primaryColor: '#aa3300',
-          logo: null,
-        }),
-    });
+    fakeApi().on(sessionEndpoints.partnerBranding, ({ params }) =>
+      params.name === 'northwind'
+        ? { name: 'northwind', displayName: 'Northwind MSP', primaryColor: '#aa3300', logo: null }
+        : apiError('not_found'),
+    );
     renderSignIn('/northwind/sign-in');
     expect(await screen.findByText('Northwind MSP')).toBeInTheDocument();
     expect(screen.getByText('Sign in to your Northwind MSP console.')).toBeInTheDocument();
   });
 
   it('falls back to the plain sign-in page for an unknown partner', async () => {
-    stubApi({});
+    const api = fakeApi().on(sessionEndpoints.partnerBranding, () => apiError('not_found'));
     renderSignIn('/nobody/sign-in');
     expect(await screen.findByText('Sign in to your Palisade console.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls(sessionEndpoints.partnerBranding)).toHaveLength(1));
+    expect(api.calls(sessionEndpoints.partnerBranding)[0].params).toEqual({ name: 'nobody' });
   });
 });
 
 describe('OTP step', () => {
   it('puts an invalid code on the field', async () => {
     sessionStorage.setItem('transid', 'trans-9');
-    stubApi({
-      'POST /api/session/otp': () =>
-        jsonResponse({ errcode: 12, code: 'otp_invalid', message: 'The code is not valid.' }, 400),
-    });
+    const api = fakeApi().on(sessionEndpoints.signInOtp, () =>
+      apiError('otp_invalid', { message: 'The code is not valid.' }),
+    );
     const { user } = renderRoutes([{ path: '/verify/otp-verification', element: <VerifyOtp /> }], {
       route: '/verify/otp-verification',
       session: null,
@@ -181,28 +169,30 @@ describe('OTP step', () => {
         'The code is not valid.',
       ),
     );
+    expect(api.calls(sessionEndpoints.signInOtp)[0].body).toEqual({ transid: 'trans-9', code: '000000' });
   });
 
   it('asks to sign in first when there is no transaction', () => {
-    stubApi({});
+    const api = fakeApi();
     renderRoutes([{ path: '/verify/otp-verification', element: <VerifyOtp /> }], {
       route: '/verify/otp-verification',
       session: null,
     });
     expect(screen.getByRole('heading', { name: 'Sign in first' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(api.requests).toEqual([]);
   });
 });
 
 describe('sign-in by keyboard', () => {
   it('starts in the e-mail field', async () => {
-    stubApi({});
+    fakeApi();
     renderSignIn();
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
   });
 
   it('reaches the show-password toggle with Tab, names it and shows the password with Space', async () => {
-    stubApi({});
+    fakeApi();
     const { user } = renderSignIn();
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
     await user.tab();

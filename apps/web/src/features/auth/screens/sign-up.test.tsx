@@ -1,7 +1,9 @@
+import { sessionEndpoints } from '@palisade/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../testing/render';
-import { fillIn, stubApi } from '../testing/stub-api';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { fillIn } from '../testing/fill-in';
 import { Component as EmailVerification } from './email-verification';
 import { Component as SignUp, suggestWorkspaceName } from './sign-up';
 
@@ -35,12 +37,14 @@ afterEach(() => {
 
 describe('sign-up', () => {
   it('creates the workspace and shows "check your inbox" with the address', async () => {
-    const sent = stubApi({
-      'POST /api/signup': () => jsonResponse({ transid: 't-1', email: 'hank@globex.example' }, 201),
-      'GET /api/trans/status/web/t-1': () =>
-        jsonResponse({ transid: 't-1', transstatus: 'pending', userstatus: 'pending' }),
-      'POST /api/signup/resend': () => jsonResponse({ ok: true }, 202),
-    });
+    const api = fakeApi()
+      .on(sessionEndpoints.signUp, () => ({ transid: 't-1', email: 'hank@globex.example' }))
+      .on(sessionEndpoints.transStatus, ({ params }) =>
+        params.transid === 't-1'
+          ? { transid: 't-1', transstatus: 'pending' as const, userstatus: 'pending' as const }
+          : apiError('not_found'),
+      )
+      .on(sessionEndpoints.resendVerification, () => ({ ok: true as const }));
     const { user } = renderSignUp();
     await fill(user);
     // The workspace name was proposed from the organisation name.
@@ -49,46 +53,43 @@ describe('sign-up', () => {
 
     expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
     expect(screen.getByText('hank@globex.example')).toBeInTheDocument();
-    expect(sent[0]).toEqual({
-      method: 'POST',
-      path: '/api/signup',
-      body: {
-        organisation: 'Globex Corporation',
-        tenant: 'globex-corporation',
-        firstname: 'Hank',
-        lastname: 'Scorpio',
-        email: 'hank@globex.example',
-        password: 'correct-horse-battery',
-      },
+    expect(api.requests[0]).toMatchObject({ method: 'POST', endpoint: sessionEndpoints.signUp });
+    expect(api.calls(sessionEndpoints.signUp)).toHaveLength(1);
+    const [signUp] = api.calls(sessionEndpoints.signUp);
+    expect(signUp.status).toBe(201);
+    expect(signUp.sentBody).toEqual({
+      organisation: 'Globex Corporation',
+      tenant: 'globex-corporation',
+      firstname: 'Hank',
+      lastname: 'Scorpio',
+      email: 'hank@globex.example',
+      password: 'correct-horse-battery',
     });
 
     // The page asks how the sign-up stands by the id the answer gave, and says it will update by itself.
     expect(await screen.findByText(/shows when your address is verified/)).toBeInTheDocument();
-    expect(sent.some((s) => s.method === 'GET' && s.path === '/api/trans/status/web/t-1')).toBe(true);
+    expect(api.calls(sessionEndpoints.transStatus).some((s) => s.params.transid === 't-1')).toBe(true);
 
     // The resend form is pre-filled with the address.
     await user.click(screen.getByRole('button', { name: 'Send the verification e-mail again' }));
     expect(await screen.findByText(/a new link is on its way/)).toBeInTheDocument();
-    expect(sent.filter((s) => s.method === 'POST').at(-1)).toEqual({
-      method: 'POST',
-      path: '/api/signup/resend',
-      body: { email: 'hank@globex.example' },
+    expect(api.requests.filter((s) => s.method === 'POST').at(-1)).toMatchObject({
+      endpoint: sessionEndpoints.resendVerification,
+      status: 202,
     });
+    expect(api.calls(sessionEndpoints.resendVerification)[0].sentBody).toEqual({
+      email: 'hank@globex.example',
+    });
+    expect(api.unhandled).toEqual([]);
   });
 
   it('shows why the server refused the password under the password field', async () => {
-    stubApi({
-      'POST /api/signup': () =>
-        jsonResponse(
-          {
-            errcode: 2,
-            code: 'validation_failed',
-            message: 'Some fields are not valid.',
-            details: [{ path: 'body.password', message: 'validation.passwordGuessable.similarToCommon' }],
-          },
-          400,
-        ),
-    });
+    fakeApi().on(sessionEndpoints.signUp, () =>
+      apiError('validation_failed', {
+        message: 'Some fields are not valid.',
+        details: [{ path: 'body.password', message: 'validation.passwordGuessable.similarToCommon' }],
+      }),
+    );
     const { user, router } = renderSignUp();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -102,7 +103,7 @@ describe('sign-up', () => {
   });
 
   it('refuses passwords that differ, without sending', async () => {
-    const sent = stubApi({});
+    const api = fakeApi();
     const { user } = renderSignUp();
     await fill(user, 'something-else-entirely');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -111,22 +112,16 @@ describe('sign-up', () => {
         'The passwords do not match.',
       ),
     );
-    expect(sent).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('shows a taken workspace name on its field', async () => {
-    stubApi({
-      'POST /api/signup': () =>
-        jsonResponse(
-          {
-            errcode: 14,
-            code: 'tenant_exists',
-            message: 'This workspace name is taken.',
-            details: [{ path: 'body.tenant', message: 'validation.tenantTaken' }],
-          },
-          409,
-        ),
-    });
+    fakeApi().on(sessionEndpoints.signUp, () =>
+      apiError('tenant_exists', {
+        message: 'This workspace name is taken.',
+        details: [{ path: 'body.tenant', message: 'validation.tenantTaken' }],
+      }),
+    );
     const { user } = renderSignUp();
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));

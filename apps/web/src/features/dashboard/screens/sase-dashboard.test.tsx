@@ -1,12 +1,11 @@
-import type { DashboardSummary } from '@palisade/contracts';
+import { type DashboardSummary, dashboardEndpoints } from '@palisade/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../public/locales/de/translation.json';
 import { i18n } from '../../../lib/i18n';
-import { initTestI18n, jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, type FakeAnswer, fakeApi } from '../../../testing/fake-api';
+import { initTestI18n, makeSession, renderWithProviders } from '../../../testing/render';
 import { Component as SaseDashboard } from './sase-dashboard';
-
-const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
 
 function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   return {
@@ -33,19 +32,23 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   };
 }
 
-function setup(path = '/main-dashboards/global/SASEDashboard') {
+/** The fake API of the dashboard: `answer` answers the summary (every time it is asked). */
+function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.summary> = () => summary()) {
+  const api = fakeApi().on(dashboardEndpoints.summary, answer);
+  return { api, summaries: () => api.calls(dashboardEndpoints.summary) };
+}
+
+function setup(path = '/main-dashboards/global/SASEDashboard', session = makeSession()) {
   return renderWithProviders(<SaseDashboard />, {
     route: path,
     path: '/main-dashboards/:id/SASEDashboard',
-    session: makeSession(),
+    session,
   });
 }
 
 describe('SASE dashboard', () => {
   beforeEach(() => {
     localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(async () => {
     vi.unstubAllGlobals();
@@ -53,7 +56,7 @@ describe('SASE dashboard', () => {
   });
 
   it("shows the working tenant's counts grouped in thousands and the recent events", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(summary()));
+    const { api, summaries } = fakeDashboardApi();
     setup();
     const users = await screen.findByRole('region', { name: 'Users' });
     expect(within(users).getByText('12,345')).toBeInTheDocument();
@@ -62,43 +65,78 @@ describe('SASE dashboard', () => {
     const row = screen.getByRole('row', { name: /alice@acme\.example/ });
     expect(within(row).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(row).getByText('User created')).toBeInTheDocument();
-    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe('/api/dashboard/acme/summary');
+    expect(summaries()[0].url.pathname).toBe('/api/dashboard/acme/summary');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('links each tile to the list it counts, as far as the role may see it', async () => {
+    const { api } = fakeDashboardApi();
+    const { unmount } = setup();
+    const linkOf = (tile: string) => within(screen.getByRole('region', { name: tile })).getByRole('link');
+    await screen.findByRole('region', { name: 'Users' });
+    expect(linkOf('Users')).toHaveAttribute('href', '/users/list');
+    // The users list has no connection filter: connected users come first instead, and the link says so.
+    expect(linkOf('Connected')).toHaveAttribute('href', '/users/list?sort=connstatus');
+    expect(linkOf('Connected')).toHaveTextContent('Show all users, connected first');
+    expect(linkOf('XDR')).toHaveTextContent('Show all users');
+    expect(linkOf('Administrators')).toHaveAttribute('href', '/users/roles?tab=assignments');
+    expect(linkOf('Groups')).toHaveAttribute('href', '/users/groups');
+    unmount();
+
+    // A billing administrator sees the counts, not lists it may not open.
+    setup(undefined, makeSession({ role: 'billing_admin' }));
+    await screen.findByRole('region', { name: 'Users' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it("links nowhere on another tenant's dashboard: the lists are the working tenant's", async () => {
+    const { summaries } = fakeDashboardApi();
+    setup('/main-dashboards/globex/SASEDashboard');
+    await screen.findByRole('region', { name: 'Users' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(summaries().map((call) => call.params.tenant)).toEqual(['globex']);
   });
 
   it('uses the tenant named in the path instead of the global view', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(summary()));
+    const { api, summaries } = fakeDashboardApi();
     setup('/main-dashboards/globex/SASEDashboard');
     await screen.findByRole('region', { name: 'Users' });
-    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe('/api/dashboard/globex/summary');
+    expect(summaries()[0].url.pathname).toBe('/api/dashboard/globex/summary');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('shows an empty state when there is nothing yet', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        summary({
-          users: 0,
-          connectedUsers: 0,
-          privateAccessUsers: 0,
-          internetAccessUsers: 0,
-          xdrUsers: 0,
-          administrators: 0,
-          groups: 0,
-          recentEvents: [],
-        }),
-      ),
+    const { api } = fakeDashboardApi(() =>
+      summary({
+        users: 0,
+        connectedUsers: 0,
+        privateAccessUsers: 0,
+        internetAccessUsers: 0,
+        xdrUsers: 0,
+        administrators: 0,
+        groups: 0,
+        recentEvents: [],
+      }),
     );
     setup();
     expect(await screen.findByText('Nothing to show yet: add users to see them here.')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('shows the failure with a retry that loads again', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ errcode: 3, code: 'forbidden', message: 'No.' }, 403));
-    fetchMock.mockResolvedValueOnce(jsonResponse(summary()));
+    // Refused the first time, answered the next.
+    const { api, summaries } = fakeDashboardApi(() =>
+      summaries().length === 1 ? apiError('forbidden', { message: 'No.' }) : summary(),
+    );
     const { user } = setup();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your role does not allow this.')).toBeInTheDocument();
+    expect(summaries()).toHaveLength(1);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Users' })).toBeInTheDocument();
+    expect(summaries().map((call) => call.status)).toEqual([403, 200]);
+    expect(api.unhandled).toEqual([]);
   });
 
   it('names every action and object as the event log does, in English and in German', async () => {
@@ -114,7 +152,7 @@ describe('SASE dashboard', () => {
         objectName: 'Laptops',
       },
     ];
-    fetchMock.mockImplementation(async () => jsonResponse(summary({ recentEvents })));
+    const { api } = fakeDashboardApi(() => summary({ recentEvents }));
     const { unmount } = setup();
     const policy = await screen.findByRole('row', { name: /Office/ });
     expect(within(policy).getByText('Policy created')).toBeInTheDocument();
@@ -139,5 +177,6 @@ describe('SASE dashboard', () => {
     expect(
       within(screen.getByRole('row', { name: /Laptops/ })).getByText('Verteilungsschlüssel'),
     ).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 });

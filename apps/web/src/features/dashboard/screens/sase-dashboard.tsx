@@ -1,14 +1,15 @@
-import { Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@palisade/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useAuditLabels } from '../../../lib/audit-labels';
-import { useSession, useWorkingTenant } from '../../../lib/auth';
+import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { currentLocale, formatNumber } from '../../../lib/i18n';
+import { tenantDisplayName } from '../../../lib/tenant-names';
 import { useDashboardSummary } from '../api/get-summary';
 
 /** The path id of the global view: the dashboard of the working tenant. */
@@ -31,8 +32,24 @@ function useNow(): number {
   return now;
 }
 
-/** One count with its label. */
-function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+/** Where a tile leads: the list it counts, and the link's words. */
+interface TileLink {
+  to: string;
+  text: string;
+}
+
+/** One count with its label and, when the list it counts can be shown, a link to it. */
+function StatCard({
+  label,
+  value,
+  hint,
+  link,
+}: {
+  label: string;
+  value: number;
+  hint?: string;
+  link?: TileLink;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={label}>
       <Text size="sm" c="dimmed" fw={500}>
@@ -45,6 +62,11 @@ function StatCard({ label, value, hint }: { label: string; value: number; hint?:
         <Text size="xs" c="dimmed" mt={4}>
           {hint}
         </Text>
+      ) : null}
+      {link ? (
+        <Anchor component={Link} to={link.to} size="sm" mt="xs">
+          {link.text}
+        </Anchor>
       ) : null}
     </Card>
   );
@@ -112,21 +134,56 @@ export function Component() {
   const { session } = useSession();
   const workingTenant = useWorkingTenant();
   const tenant = id === GLOBAL_ID ? workingTenant : id;
-  const tenantLabel = tenant === session?.tenant ? session.tenantDisplayName : tenant;
+  const tenantLabel = tenantDisplayName(session, tenant);
   const summary = useDashboardSummary(tenant);
+  const canViewUsers = useCan('users:view');
+  const canViewGroups = useCan('groups:view');
+  const canViewRoles = useCan('roles:view');
 
-  const cards: { key: CountKey; label: string; hint?: string }[] = [
-    { key: 'users', label: t('dashboard.stats.users', 'Users') },
+  // The lists are the working tenant's: a dashboard of another tenant (named in the path) links nowhere.
+  const isWorkingTenant = tenant === workingTenant;
+  const linkTo = (isAllowed: boolean, to: string, text: string): TileLink | undefined =>
+    isWorkingTenant && isAllowed ? { to, text } : undefined;
+  // The users list has no filter by access flag or connection yet: those tiles open the whole list (sorted
+  // connected first for "Connected") and say so.
+  const allUsers = linkTo(canViewUsers, '/users/list', t('dashboard.links.allUsers', 'Show all users'));
+  const cards: { key: CountKey; label: string; hint?: string; link?: TileLink }[] = [
+    { key: 'users', label: t('dashboard.stats.users', 'Users'), link: allUsers },
     {
       key: 'connectedUsers',
       label: t('dashboard.stats.connected', 'Connected'),
       hint: t('dashboard.stats.connectedHint', 'Users connected right now'),
+      link: linkTo(
+        canViewUsers,
+        '/users/list?sort=connstatus',
+        t('dashboard.links.connectedFirst', 'Show all users, connected first'),
+      ),
     },
-    { key: 'privateAccessUsers', label: t('dashboard.stats.privateAccess', 'Private access') },
-    { key: 'internetAccessUsers', label: t('dashboard.stats.internetAccess', 'Internet access') },
-    { key: 'xdrUsers', label: t('dashboard.stats.xdr', 'XDR') },
-    { key: 'administrators', label: t('dashboard.stats.administrators', 'Administrators') },
-    { key: 'groups', label: t('dashboard.stats.groups', 'Groups') },
+    {
+      key: 'privateAccessUsers',
+      label: t('dashboard.stats.privateAccess', 'Private access'),
+      link: allUsers,
+    },
+    {
+      key: 'internetAccessUsers',
+      label: t('dashboard.stats.internetAccess', 'Internet access'),
+      link: allUsers,
+    },
+    { key: 'xdrUsers', label: t('dashboard.stats.xdr', 'XDR'), link: allUsers },
+    {
+      key: 'administrators',
+      label: t('dashboard.stats.administrators', 'Administrators'),
+      link: linkTo(
+        canViewRoles,
+        '/users/roles?tab=assignments',
+        t('dashboard.links.administrators', 'Show administrators'),
+      ),
+    },
+    {
+      key: 'groups',
+      label: t('dashboard.stats.groups', 'Groups'),
+      link: linkTo(canViewGroups, '/users/groups', t('dashboard.links.groups', 'Show groups')),
+    },
   ];
 
   let body: ReactNode;
@@ -143,7 +200,13 @@ export function Component() {
       <>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="xl">
           {cards.map((card) => (
-            <StatCard key={card.key} label={card.label} value={data[card.key]} hint={card.hint} />
+            <StatCard
+              key={card.key}
+              label={card.label}
+              value={data[card.key]}
+              hint={card.hint}
+              link={card.link}
+            />
           ))}
         </SimpleGrid>
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="recent-events-title">

@@ -2,8 +2,8 @@ import { enrolmentEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { devicesKeys } from './devices-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Removes devices by id (`DELETE /api/enrolment/:tenant/devices`, body `{ids}`); they must enrol again. */
 export function deleteDevices(tenant: string, ids: string[]) {

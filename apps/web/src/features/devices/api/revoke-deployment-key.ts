@@ -2,8 +2,8 @@ import { enrolmentEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { devicesKeys } from './devices-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Revokes a deployment key (`DELETE /api/enrolment/:tenant/keys/:id`); devices it enrolled stay. */
 export function revokeDeploymentKey(tenant: string, id: string) {

@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { DeploymentKeyInput } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { type CreatedKey, useCreateDeploymentKey } from '../api/create-deployment-key';
 import { useGroupOptions } from '../api/get-group-options';
-import { showMutationError } from '../api/mutation-toast';
 
 /** Days a new key lasts unless the administrator says otherwise. */
 const DEFAULT_EXPIRY_DAYS = 90;

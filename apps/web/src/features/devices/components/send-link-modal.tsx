@@ -2,8 +2,8 @@ import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mant
 import { type CreatedLink, LINK_TTL_HOURS, type UserDevices } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { useCreateUserLink } from '../api/create-user-link';
-import { showMutationError } from '../api/mutation-toast';
 import { CopyField } from './copy-field';
 
 /** Validity of a new link, in hours (1, 3, 7 or 30 days). */

@@ -1,5 +1,5 @@
 import { Button, Group as Row, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { type Device, USER_DEVICES_FILTERS, type UserDevices } from '@palisade/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useDeleteDevices } from '../api/delete-devices';
 import { useExportUserDevices } from '../api/export-user-devices';
 import { useUserDevices } from '../api/get-user-devices';
-import { showSuccess } from '../api/mutation-toast';
 import { useRevokeUserLink } from '../api/revoke-user-link';
 import {
   parseListState,
@@ -47,6 +47,7 @@ export function UserDevicesPanel({ method, title, children }: UserDevicesPanelPr
   const canDelete = useCan('devices:delete');
   const kind = method === 'agentless' ? 'agentless' : 'link';
   const filterLabelId = useId();
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseListState(searchParams);
@@ -186,12 +187,15 @@ export function UserDevicesPanel({ method, title, children }: UserDevicesPanelPr
             }}
             w={{ base: '100%', sm: 320 }}
           />
-          <Stack gap={4}>
+          <Stack gap={4} w={{ base: '100%', sm: 'auto' }}>
             <Text size="sm" fw={500} id={filterLabelId}>
               {t('devices.filter.label', 'Show')}
             </Text>
             <SegmentedControl
               aria-labelledby={filterLabelId}
+              // On a phone the choices stack, so the page never scrolls sideways.
+              orientation={isPhone ? 'vertical' : 'horizontal'}
+              fullWidth={isPhone}
               value={state.filter}
               onChange={(value) => setState({ filter: value as UserDevicesFilter, page: 1 })}
               data={USER_DEVICES_FILTERS.map((filter) => ({ value: filter, label: filterLabels[filter] }))}

@@ -1,7 +1,8 @@
+import { enrolmentEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes } from '../../../testing/render';
-import { fakeApi } from '../testing/fake-api';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
 import { Component as EnrolDevice } from './enrol-device';
 
 const TOKEN = `pel_${'M4'.repeat(20)}`;
@@ -18,19 +19,30 @@ function info(kind: 'link' | 'agentless' | 'rmm') {
   };
 }
 
-/** A fake public enrolment API: the token is known with `kind`, and enrolling works once. */
-function stubEnrol(kind: 'link' | 'agentless' | 'rmm' | null) {
+/** How the server refuses a token it does not know, or one used, revoked or expired. */
+const invalidLink = () =>
+  apiError('not_found', { message: 'This enrolment link is invalid or has expired.' });
+
+/**
+ * The fake public enrolment API: the token is known with `kind` (unknown when null), and enrolling with it works
+ * once. `isUsedUpMeanwhile` has someone else use it up between the page's look-up and the registration.
+ */
+function fakeEnrolApi(kind: 'link' | 'agentless' | 'rmm' | null, { isUsedUpMeanwhile = false } = {}) {
   let isUsed = false;
-  return fakeApi(({ method, url }) => {
-    if (method === 'GET' && url.pathname === `/api/enrol/${TOKEN}` && kind && !isUsed) {
-      return jsonResponse(info(kind));
-    }
-    if (method === 'POST' && url.pathname === '/api/enrol' && kind && !isUsed) {
+  const api = fakeApi()
+    .on(enrolmentEndpoints.enrolmentInfo, ({ params }) =>
+      kind && params.token === TOKEN && !isUsed ? info(kind) : invalidLink(),
+    )
+    .on(enrolmentEndpoints.enrol, ({ body }) => {
+      if (!kind || body.token !== TOKEN || isUsed || isUsedUpMeanwhile) return invalidLink();
       isUsed = true;
-      return jsonResponse({ deviceId: 'd-1', tenant: 'acme', userId: 'u-1', deviceToken: 'pdt_secret' }, 201);
-    }
-    return undefined;
-  });
+      return { deviceId: 'd-1', tenant: 'acme', userId: 'u-1', deviceToken: 'pdt_secret' };
+    });
+  return {
+    api,
+    lookUps: () => api.calls(enrolmentEndpoints.enrolmentInfo),
+    enrolments: () => api.calls(enrolmentEndpoints.enrol),
+  };
 }
 
 function renderPage(token = TOKEN) {
@@ -54,7 +66,7 @@ afterEach(() => {
 
 describe('enrolment page', () => {
   it('registers this browser for an agentless link, named after the browser', async () => {
-    const api = stubEnrol('agentless');
+    const api = fakeEnrolApi('agentless');
     const { user } = renderPage();
     expect(await screen.findByRole('heading', { name: 'Register this browser' })).toBeInTheDocument();
     expect(screen.getByText('Acme Corp')).toBeInTheDocument();
@@ -67,18 +79,19 @@ describe('enrolment page', () => {
     await user.click(screen.getByRole('button', { name: 'Register this browser' }));
     expect(await screen.findByRole('heading', { name: 'This browser is registered' })).toBeInTheDocument();
     expect(screen.getByText(/registered as “Chrome on Linux” for Acme Corp/)).toBeInTheDocument();
-    expect(api.calls('POST', '/api/enrol')[0].body).toEqual({
+    expect(api.enrolments()[0].sentBody).toEqual({
       token: TOKEN,
       device: { name: 'Chrome on Linux', os: 'chrome' },
     });
-    // A public call: no session header went out.
-    const fetchMock = vi.mocked(fetch);
-    for (const [request] of fetchMock.mock.calls)
-      expect((request as Request).headers.has('X-Auth-Token')).toBe(false);
+    // Public calls: no session header went out.
+    expect(api.api.unhandled).toEqual([]);
+    const calls = [...api.lookUps(), ...api.enrolments()];
+    expect(calls).toHaveLength(api.api.requests.length);
+    for (const call of calls) expect(call.headers.has('X-Auth-Token')).toBe(false);
   });
 
   it('offers the clients and the token to paste for a client link, and the browser as well', async () => {
-    const api = stubEnrol('link');
+    const api = fakeEnrolApi('link');
     const { user } = renderPage();
     expect(await screen.findByRole('heading', { name: 'Enrol your device' })).toBeInTheDocument();
     const install = screen.getByRole('region', { name: '1. Install the Palisade client' });
@@ -92,29 +105,32 @@ describe('enrolment page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Register this browser' }));
     expect(await screen.findByRole('heading', { name: 'This browser is registered' })).toBeInTheDocument();
-    expect(api.calls('POST', '/api/enrol')).toHaveLength(1);
+    expect(api.enrolments()).toHaveLength(1);
+    expect(api.enrolments()[0].status).toBe(201);
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('says plainly when the link is not valid (404)', async () => {
-    const api = stubEnrol(null);
+    const api = fakeEnrolApi(null);
     renderPage();
     expect(
       await screen.findByRole('heading', { name: 'This enrolment link is not valid' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/Ask your administrator for a new link/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register this browser' })).not.toBeInTheDocument();
-    expect(api.calls('GET', `/api/enrol/${TOKEN}`)).toHaveLength(1);
+    expect(api.lookUps()).toHaveLength(1);
+    expect(api.lookUps()[0].params.token).toBe(TOKEN);
+    expect(api.api.requests).toHaveLength(1);
   });
 
   it('says the link is not valid when it was used up before the browser registered', async () => {
-    fakeApi(({ method, url }) => {
-      if (method === 'GET' && url.pathname === `/api/enrol/${TOKEN}`) return jsonResponse(info('agentless'));
-      return undefined;
-    });
+    const api = fakeEnrolApi('agentless', { isUsedUpMeanwhile: true });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Register this browser' }));
     await waitFor(() =>
       expect(screen.getByRole('heading', { name: 'This enrolment link is not valid' })).toBeInTheDocument(),
     );
+    expect(api.enrolments().map((call) => call.status)).toEqual([404]);
+    expect(api.api.unhandled).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import type { DeploymentKey, Session } from '@palisade/contracts';
+import { type DeploymentKey, enrolmentEndpoints, type Session, userEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { fakeApi } from '../testing/fake-api';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as RmmDeployment } from './rmm-deployment';
 
 const DAY = 86_400_000;
@@ -39,35 +39,37 @@ const OLD = makeKey({
   maxUses: 5,
 });
 
-/** A fake keys API that keeps its list and records what it was sent. */
-function stubKeys(initial: DeploymentKey[] = [INTUNE, OLD]) {
+/** The fake keys API of acme: keeps its list, and offers the auto-groups. */
+function fakeKeysApi(initial: DeploymentKey[] = [INTUNE, OLD]) {
   let keys = [...initial];
-  return fakeApi(({ method, url, body }) => {
-    if (method === 'GET' && url.pathname === '/api/enrolment/acme/keys') return jsonResponse(keys);
-    if (method === 'GET' && url.pathname === '/api/groups/acme/options')
-      return jsonResponse([LAPTOPS, SALES]);
-    if (method === 'POST' && url.pathname === '/api/enrolment/acme/keys') {
-      const input = body as { name: string; autoGroupIds: string[]; expiresInDays: number | null };
+  const api = fakeApi()
+    .on(enrolmentEndpoints.listDeploymentKeys, () => keys)
+    .on(userEndpoints.listGroupOptions, () => [LAPTOPS, SALES])
+    .on(enrolmentEndpoints.createDeploymentKey, ({ body }) => {
       const key = makeKey({
         id: '88888888-8888-4888-8888-888888888888',
-        name: input.name,
+        name: body.name,
         prefix: TOKEN.slice(0, 8),
-        autoGroups: [LAPTOPS, SALES].filter((g) => input.autoGroupIds.includes(g.id)),
+        autoGroups: [LAPTOPS, SALES].filter((g) => body.autoGroupIds.includes(g.id)),
+        maxUses: body.maxUses,
         expiresAt:
-          input.expiresInDays === null
-            ? null
-            : new Date(Date.now() + input.expiresInDays * DAY).toISOString(),
+          body.expiresInDays === null ? null : new Date(Date.now() + body.expiresInDays * DAY).toISOString(),
       });
       keys = [key, ...keys];
-      return jsonResponse({ key, token: TOKEN }, 201);
-    }
-    const revoke = /^\/api\/enrolment\/acme\/keys\/(.+)$/.exec(url.pathname);
-    if (method === 'DELETE' && revoke) {
-      keys = keys.map((k) => (k.id === revoke[1] ? { ...k, revokedAt: new Date().toISOString() } : k));
-      return jsonResponse(keys.find((k) => k.id === revoke[1]));
-    }
-    return undefined;
-  });
+      return { key, token: TOKEN };
+    })
+    .on(enrolmentEndpoints.revokeDeploymentKey, ({ params }) => {
+      const key = keys.find((k) => k.id === params.id);
+      if (!key) return apiError('not_found', { message: 'Deployment key not found.' });
+      const revoked = { ...key, revokedAt: new Date().toISOString() };
+      keys = keys.map((k) => (k.id === params.id ? revoked : k));
+      return revoked;
+    });
+  return {
+    api,
+    creates: () => api.calls(enrolmentEndpoints.createDeploymentKey),
+    revokes: () => api.calls(enrolmentEndpoints.revokeDeploymentKey),
+  };
 }
 
 function renderScreen(session: Session = makeSession()) {
@@ -95,7 +97,7 @@ afterEach(() => {
 
 describe('RMM deployment', () => {
   it('lists the keys with prefix, auto-groups, uses, last use and status', async () => {
-    stubKeys();
+    const api = fakeKeysApi();
     renderScreen();
     const intune = (await screen.findByText('Intune laptops')).closest('tr')!;
     expect(within(intune).getByText('pdk_Ab3x…')).toBeInTheDocument();
@@ -106,20 +108,23 @@ describe('RMM deployment', () => {
     const pilot = screen.getByText('Pilot').closest('tr')!;
     expect(within(pilot).getByText('Used up')).toBeInTheDocument();
     expect(within(pilot).getByText('Not used yet')).toBeInTheDocument();
+    expect(api.api.calls(enrolmentEndpoints.listDeploymentKeys)[0].params.tenant).toBe('acme');
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('shows the commands with a placeholder, and says so, while no new key is at hand', async () => {
-    stubKeys();
+    const api = fakeKeysApi();
     const { user } = renderScreen();
     await screen.findByText('Intune laptops');
     expect(screen.getByText(/The commands show <DEPLOYMENT_KEY> where the key goes/)).toBeInTheDocument();
     expect(await commandOf(user, 'Intune / Windows')).toBe(
       `msiexec /i PalisadeClient.msi /qn ENROLMENT_KEY=<DEPLOYMENT_KEY> SERVER=${window.location.origin}`,
     );
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('creates a key, shows its token once and fills it into every command', async () => {
-    const api = stubKeys();
+    const api = fakeKeysApi();
     const { user } = renderScreen();
     await screen.findByText('Intune laptops');
     await user.click(screen.getByRole('button', { name: 'Add key' }));
@@ -132,7 +137,9 @@ describe('RMM deployment', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls('POST', '/api/enrolment/acme/keys')[0].body).toEqual({
+    expect(api.creates()).toHaveLength(1);
+    expect(api.creates()[0].params.tenant).toBe('acme');
+    expect(api.creates()[0].sentBody).toEqual({
       name: 'Jamf Macs',
       autoGroupIds: [SALES.id],
       expiresInDays: null,
@@ -168,35 +175,40 @@ describe('RMM deployment', () => {
     await user.click(screen.getByRole('button', { name: 'I have stored it, hide the key' }));
     expect(document.body.textContent).not.toContain(TOKEN);
     expect(screen.getByText(/The commands show <DEPLOYMENT_KEY> where the key goes/)).toBeInTheDocument();
+    expect(api.api.unhandled).toEqual([]);
   }, 20_000);
 
   it('refuses a key without a name and sends nothing', async () => {
-    const api = stubKeys();
+    const api = fakeKeysApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Add key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add deployment key' });
     await user.click(within(dialog).getByRole('button', { name: 'Add key' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
-    expect(api.calls('POST', '/api/enrolment/acme/keys')).toHaveLength(0);
+    expect(api.creates()).toHaveLength(0);
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('revokes a key after confirmation', async () => {
-    const api = stubKeys();
+    const api = fakeKeysApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Revoke Intune laptops' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke deployment key?' });
     expect(within(dialog).getByText(/Devices it already enrolled stay/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(api.calls('DELETE', `/api/enrolment/acme/keys/${INTUNE.id}`)).toHaveLength(1));
+    await waitFor(() => expect(api.revokes()).toHaveLength(1));
+    expect(api.revokes()[0].params).toEqual({ tenant: 'acme', id: INTUNE.id });
     const row = (await screen.findByText('Revoked')).closest('tr')!;
     expect(within(row).getByText('Intune laptops')).toBeInTheDocument();
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('hides create and revoke from a read-only role', async () => {
-    stubKeys();
+    const api = fakeKeysApi();
     renderScreen(makeSession({ role: 'auditor' }));
     await screen.findByText('Intune laptops');
     expect(screen.queryByRole('button', { name: 'Add key' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(api.api.unhandled).toEqual([]);
   });
 });

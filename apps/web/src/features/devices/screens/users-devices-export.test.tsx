@@ -1,8 +1,8 @@
-import type { UserDevices } from '@palisade/contracts';
+import { enrolmentEndpoints, type UserDevices } from '@palisade/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { fakeApi } from '../testing/fake-api';
+import { apiError, type FakeAnswer, fakeApi, fileResponse } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersDevices } from './users-devices';
 
 const CARA: UserDevices = {
@@ -17,13 +17,11 @@ const CARA: UserDevices = {
 const CSV =
   'username,fullname,state,device,os,connstatus,enrolledVia,enrolledAt,lastSeenAt\ncara@acme.example,Cara Cole,not-invited,,,,,,\n';
 
-function stubApi(exportAnswer: () => Response) {
-  return fakeApi(({ method, url }) => {
-    if (method === 'GET' && url.pathname === '/api/enrolment/acme/users')
-      return jsonResponse({ items: [CARA], total: 1 });
-    if (method === 'GET' && url.pathname === '/api/enrolment/acme/users/export') return exportAnswer();
-    return undefined;
-  });
+/** The fake API of the users and devices list: Cara, and `exportAnswer` answering the export. */
+function fakeDevicesApi(exportAnswer: () => FakeAnswer<typeof enrolmentEndpoints.exportUserDevices>) {
+  return fakeApi()
+    .on(enrolmentEndpoints.listUserDevices, () => ({ items: [CARA], total: 1 }))
+    .on(enrolmentEndpoints.exportUserDevices, exportAnswer);
 }
 
 beforeEach(() => {
@@ -38,15 +36,7 @@ afterEach(() => {
 
 describe('users and devices: CSV export', { timeout: 20_000 }, () => {
   it('downloads the CSV of the current search and filter', async () => {
-    const api = stubApi(
-      () =>
-        new Response(CSV, {
-          headers: {
-            'content-type': 'text/csv',
-            'content-disposition': 'attachment; filename="users-devices-acme.csv"',
-          },
-        }),
-    );
+    const api = fakeDevicesApi(() => fileResponse(CSV, 'users-devices-acme.csv', 'text/csv'));
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:devices');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked: HTMLAnchorElement[] = [];
@@ -62,14 +52,15 @@ describe('users and devices: CSV export', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
-    const [call] = api.calls('GET', '/api/enrolment/acme/users/export');
+    const [call] = api.calls(enrolmentEndpoints.exportUserDevices);
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ q: 'cara', filter: 'without-devices' });
     expect(await createObjectURL.mock.calls[0][0].text()).toBe(CSV);
     expect(clicked[0].download).toBe('users-devices-acme.csv');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('says why when the export is refused, and saves nothing', async () => {
-    stubApi(() => jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden.' }, 403));
+    const api = fakeDevicesApi(() => apiError('forbidden', { message: 'Forbidden.' }));
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
@@ -82,5 +73,6 @@ describe('users and devices: CSV export', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(clicked).toHaveLength(0);
+    expect(api.calls(enrolmentEndpoints.exportUserDevices)).toHaveLength(1);
   });
 });

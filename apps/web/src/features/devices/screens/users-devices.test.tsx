@@ -1,8 +1,9 @@
-import type { Session, UserDevices } from '@palisade/contracts';
+import { enrolmentEndpoints, type Session, type UserDevices } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { fakeApi } from '../testing/fake-api';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as AgentlessScreen } from './agentless';
 import { Component as UsersDevices } from './users-devices';
 
@@ -53,30 +54,37 @@ const CARA: UserDevices = {
 const TOKEN = `pel_${'Q7'.repeat(20)}`;
 const LINK_URL = `http://localhost:3000/verify/wg/${TOKEN}`;
 
-/** A fake enrolment API over a fixed list; the link and device calls answer as the server would. */
-function stubEnrolment(rows: UserDevices[] = [ANN, BEN, CARA]) {
-  return fakeApi(({ method, url, body }) => {
-    if (method === 'GET' && url.pathname === '/api/enrolment/acme/users') {
-      const q = url.searchParams.get('q');
-      const filter = url.searchParams.get('filter');
+/** The fake enrolment API over a fixed list of acme's; the link and device calls answer as the server would. */
+function fakeEnrolmentApi(rows: UserDevices[] = [ANN, BEN, CARA]) {
+  const api = fakeApi()
+    .on(enrolmentEndpoints.listUserDevices, ({ params, query: { q, filter } }) => {
       const items = rows.filter(
         (row) =>
+          params.tenant === 'acme' &&
           (!q || row.username.includes(q)) &&
           (filter !== 'pending' || row.state === 'pending') &&
           (filter !== 'with-devices' || row.devices.length > 0),
       );
-      return jsonResponse({ items, total: items.length });
-    }
-    const link = /^\/api\/enrolment\/acme\/users\/([^/]+)\/link$/.exec(url.pathname);
-    if (method === 'POST' && link) {
-      return jsonResponse({ id: 'l-new', token: TOKEN, url: LINK_URL, expiresAt: ahead(720 * HOUR) }, 201);
-    }
-    if (method === 'DELETE' && link) return jsonResponse({ revoked: 1 });
-    if (method === 'DELETE' && url.pathname === '/api/enrolment/acme/devices') {
-      return jsonResponse({ deleted: (body as { ids: string[] }).ids.length });
-    }
-    return undefined;
-  });
+      return { items, total: items.length };
+    })
+    .on(enrolmentEndpoints.createUserLink, () => ({
+      id: 'l-new',
+      token: TOKEN,
+      url: LINK_URL,
+      expiresAt: ahead(720 * HOUR),
+    }))
+    .on(enrolmentEndpoints.revokeUserLink, () => ({ revoked: 1 }))
+    .on(enrolmentEndpoints.deleteDevices, ({ body }) => ({ deleted: body.ids.length }));
+  return {
+    api,
+    lists: () => api.calls(enrolmentEndpoints.listUserDevices),
+    /** The link requests for one user. */
+    linksCreated: (userId: string) =>
+      api.calls(enrolmentEndpoints.createUserLink).filter((call) => call.params.id === userId),
+    linksRevoked: (userId: string) =>
+      api.calls(enrolmentEndpoints.revokeUserLink).filter((call) => call.params.id === userId),
+    deletes: () => api.calls(enrolmentEndpoints.deleteDevices),
+  };
 }
 
 function renderScreen(session: Session = makeSession(), route = '/users/users-devices') {
@@ -101,7 +109,7 @@ afterEach(() => {
 
 describe('users and devices', () => {
   it('shows each user with the enrolment state, the connection status as text and the devices', async () => {
-    const api = stubEnrolment();
+    const api = fakeEnrolmentApi();
     renderScreen();
     const ann = (await screen.findByRole('link', { name: 'Ann Archer' })).closest('tr')!;
     expect(within(ann).getByText('Enrolled')).toBeInTheDocument();
@@ -125,14 +133,16 @@ describe('users and devices', () => {
     expect(within(cara).getByText('Not invited')).toBeInTheDocument();
     expect(within(cara).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(screen.getByText('3 users')).toBeInTheDocument();
-    expect(Object.fromEntries(api.calls('GET', '/api/enrolment/acme/users')[0].url.searchParams)).toEqual({
+    expect(Object.fromEntries(api.lists()[0].url.searchParams)).toEqual({
       limit: '25',
       offset: '0',
     });
+    expect(api.lists()[0].params.tenant).toBe('acme');
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('sends the filter and the search to the server, and keeps them in the address', async () => {
-    const api = stubEnrolment();
+    const api = fakeEnrolmentApi();
     const { user, router } = renderScreen();
     await screen.findByRole('link', { name: 'Ann Archer' });
 
@@ -142,24 +152,25 @@ describe('users and devices', () => {
     expect(router.state.location.search).toBe('?filter=pending');
 
     await user.click(screen.getByRole('radio', { name: 'All' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'cara');
+    // Typed without pauses between keys (as a person types, however busy the machine running the test is): the
+    // debounce then sees one burst.
+    await userEvent.setup({ delay: null }).type(screen.getByRole('searchbox', { name: 'Search' }), 'cara');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=cara'), { timeout: 3000 });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Ann Archer' })).not.toBeInTheDocument(), {
       timeout: 3000,
     });
     expect(screen.getByRole('link', { name: 'Cara Cole' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?q=cara');
 
-    const queries = api
-      .calls('GET', '/api/enrolment/acme/users')
-      .map((s) => Object.fromEntries(s.url.searchParams));
+    const queries = api.lists().map((call) => Object.fromEntries(call.url.searchParams));
     expect(queries).toContainEqual({ limit: '25', offset: '0', filter: 'pending' });
     expect(queries.at(-1)).toEqual({ limit: '25', offset: '0', q: 'cara' });
     // The debounce sends one search, not one per key.
     expect(queries.filter((q) => q.q !== undefined)).toHaveLength(1);
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('creates a link, shows the link and token once with working copy buttons, then forgets them', async () => {
-    const api = stubEnrolment();
+    const api = fakeEnrolmentApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Send enrolment link to Cara Cole' }));
     const form = await screen.findByRole('dialog', { name: 'Send enrolment link' });
@@ -170,7 +181,7 @@ describe('users and devices', () => {
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
 
     const created = await screen.findByRole('dialog', { name: 'Link created' });
-    expect(api.calls('POST', `/api/enrolment/acme/users/${CARA.id}/link`)[0].body).toEqual({
+    expect(api.linksCreated(CARA.id)[0].sentBody).toEqual({
       kind: 'link',
       ttlHours: 720,
       sendEmail: true,
@@ -194,25 +205,25 @@ describe('users and devices', () => {
     const again = await screen.findByRole('dialog', { name: 'Send enrolment link' });
     expect(within(again).getByRole('radio', { name: '7 days' })).toBeChecked();
     expect(document.body.textContent).not.toContain(TOKEN);
+    expect(api.api.calls(enrolmentEndpoints.createUserLink)).toHaveLength(1);
+    expect(api.api.unhandled).toEqual([]);
   }, 20_000);
 
   it('revokes a pending link and removes a device only after confirmation', async () => {
-    const api = stubEnrolment();
+    const api = fakeEnrolmentApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Revoke the link of Ben Baker' }));
     const revoke = await screen.findByRole('dialog', { name: 'Revoke link?' });
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.api.requests.some((request) => request.method === 'DELETE')).toBe(false);
     await user.click(within(revoke).getByRole('button', { name: 'Revoke link' }));
-    await waitFor(() =>
-      expect(api.calls('DELETE', `/api/enrolment/acme/users/${BEN.id}/link`)).toHaveLength(1),
-    );
+    await waitFor(() => expect(api.linksRevoked(BEN.id)).toHaveLength(1));
     expect(await screen.findByText('Link revoked.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove device ANN-LAPTOP' }));
     const remove = await screen.findByRole('dialog', { name: 'Remove device?' });
     await user.click(within(remove).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.calls('DELETE', '/api/enrolment/acme/devices')).toHaveLength(0);
+    expect(api.deletes()).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Remove device ANN-LAPTOP' }));
     await user.click(
@@ -220,41 +231,47 @@ describe('users and devices', () => {
         name: 'Remove device',
       }),
     );
-    await waitFor(() => expect(api.calls('DELETE', '/api/enrolment/acme/devices')).toHaveLength(1));
-    expect(api.calls('DELETE', '/api/enrolment/acme/devices')[0].body).toEqual({ ids: [ANN.devices[0].id] });
+    await waitFor(() => expect(api.deletes()).toHaveLength(1));
+    expect(api.deletes()[0].sentBody).toEqual({ ids: [ANN.devices[0].id] });
+    expect(api.api.calls(enrolmentEndpoints.revokeUserLink)).toHaveLength(1);
+    expect(api.api.unhandled).toEqual([]);
   }, 15_000);
 
   it('hides the link and device actions from a read-only role', async () => {
-    stubEnrolment();
+    const api = fakeEnrolmentApi();
     renderScreen(makeSession({ role: 'auditor' }));
     await screen.findByRole('link', { name: 'Ann Archer' });
     expect(screen.queryByRole('button', { name: /Send enrolment link/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Remove device/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('says when no user matches', async () => {
-    stubEnrolment([]);
+    const api = fakeEnrolmentApi([]);
     renderScreen(makeSession(), '/users/users-devices?filter=with-devices');
     expect(await screen.findByText('No users match.')).toBeInTheDocument();
+    expect(api.lists()[0].url.searchParams.get('filter')).toBe('with-devices');
+    expect(api.api.unhandled).toEqual([]);
   });
 });
 
 describe('agentless access', () => {
   it('lists agentless state only and sends agentless links', async () => {
-    const api = stubEnrolment();
+    const api = fakeEnrolmentApi();
     const { user } = renderScreen(makeSession(), '/users/agentless');
     expect(await screen.findByRole('heading', { name: 'How agentless access works' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Send agentless link to Cara Cole' }));
     const form = await screen.findByRole('dialog', { name: 'Send agentless access link' });
     await user.click(within(form).getByRole('button', { name: 'Create link' }));
     await screen.findByRole('dialog', { name: 'Link created' });
-    expect(api.calls('GET', '/api/enrolment/acme/users')[0].url.searchParams.get('method')).toBe('agentless');
-    expect(api.calls('POST', `/api/enrolment/acme/users/${CARA.id}/link`)[0].body).toEqual({
+    expect(api.lists()[0].url.searchParams.get('method')).toBe('agentless');
+    expect(api.linksCreated(CARA.id)[0].sentBody).toEqual({
       kind: 'agentless',
       ttlHours: 168,
       sendEmail: false,
     });
+    expect(api.api.unhandled).toEqual([]);
   }, 15_000);
 });

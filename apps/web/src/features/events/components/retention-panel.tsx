@@ -4,9 +4,8 @@ import { EVENT_RETENTION_DAYS, EventRetention } from '@palisade/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { errorMessageKey } from '../../../lib/api-client';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useEventRetention } from '../api/get-event-retention';
 import { useUpdateEventRetention } from '../api/update-event-retention';
 
@@ -28,13 +27,11 @@ export function RetentionPanel({ tenant }: { tenant: string }) {
 
   const mutation = useUpdateEventRetention(tenant, {
     onSuccess: ({ days }) =>
-      notify(t('events.retention.saved', 'Events are now kept for {{days}} days.', { days }), {
-        color: 'green',
-      }),
+      showSuccess(t('events.retention.saved', 'Events are now kept for {{days}} days.', { days })),
     onError: (error) => {
       const fieldErrors = serverFieldErrors(error, t);
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else notify(t(errorMessageKey(error), t('error.genericFetchErrorText')), { color: 'red' });
+      else showMutationError(t, error);
     },
   });
 

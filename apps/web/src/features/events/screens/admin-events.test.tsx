@@ -1,10 +1,11 @@
-import type { AdminEvent, Session } from '@palisade/contracts';
+import { type AdminEvent, eventEndpoints, policyObjectEndpoints, type Session } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../public/locales/de/translation.json';
 import { i18n } from '../../../lib/i18n';
 import { pickDateTime } from '../../../testing/date-time';
-import { initTestI18n, jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { apiError, fakeApi, fileResponse, keysetPage } from '../../../testing/fake-api';
+import { initTestI18n, makeSession, renderRoutes } from '../../../testing/render';
 import { Component as AdminEvents } from './admin-events';
 
 const EVENT: AdminEvent = {
@@ -52,74 +53,50 @@ const POLICY_RULE = {
   issysgen: false,
 };
 
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-}
-
-/** A fake API: answers the event endpoints and records every request. */
-function stubApi() {
-  const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: Request | string, init?: RequestInit) => {
-    const request = typeof input === 'string' ? new Request(new URL(input, 'http://localhost'), init) : input;
-    const url = new URL(request.url);
-    sent.push({ method: request.method, url, headers: request.headers });
-    const path = url.pathname;
-    if (path === '/api/events/admin/acme')
-      return jsonResponse({ items: [EVENT, OTHER, BULK, POLICY], total: 4 });
-    if (path === '/api/events/admin/acme/facets') {
-      return jsonResponse({
-        actions: ['group.create', 'user.create', 'user.update'],
-        objectTypes: ['group', 'user'],
-      });
-    }
-    if (path === '/api/events/admin/acme/retention' && request.method === 'GET')
-      return jsonResponse({ days: 365 });
-    if (path === '/api/events/admin/acme/retention' && request.method === 'PUT') {
-      return jsonResponse(await request.json());
-    }
-    if (path === '/api/events/admin/acme/export') {
-      return new Response('Time,Actor\r\n', {
-        headers: {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': 'attachment; filename="admin-events-acme-2026-01-01.csv"',
-        },
-      });
-    }
-    if (path === `/api/events/admin/acme/${EVENT.id}`) {
-      return jsonResponse({
-        ...EVENT,
-        before: { firstname: 'Alice', isprvaccess: false },
-        after: { firstname: 'Alicia', isprvaccess: false },
-      });
-    }
-    if (path === `/api/events/admin/acme/${POLICY.id}`) {
-      return jsonResponse({
-        ...POLICY,
-        before: null,
-        after: { id: POLICY.objectId, name: 'Office', type: 'other', enabled: true, rules: [POLICY_RULE] },
-      });
-    }
-    if (path === '/api/policy/categories/acme') {
-      const category = {
-        class: 'custom',
+/** The fake API of the event log: its pages, facets, retention, export, two events' details and the categories. */
+function fakeEventsApi() {
+  const api = fakeApi()
+    .on(eventEndpoints.listAdminEvents, () => keysetPage([EVENT, OTHER, BULK, POLICY]))
+    .on(eventEndpoints.adminEventFacets, () => ({
+      actions: ['group.create', 'user.create', 'user.update'],
+      objectTypes: ['group', 'user'],
+    }))
+    .on(eventEndpoints.getEventRetention, () => ({ days: 365 }))
+    .on(eventEndpoints.updateEventRetention, ({ body }) => body)
+    .on(eventEndpoints.exportAdminEvents, () =>
+      fileResponse('Time,Actor\r\n', 'admin-events-acme-2026-01-01.csv'),
+    )
+    .on(eventEndpoints.getAdminEvent, ({ params }) => {
+      if (params.id === EVENT.id) {
+        return {
+          ...EVENT,
+          before: { firstname: 'Alice', isprvaccess: false },
+          after: { firstname: 'Alicia', isprvaccess: false },
+        };
+      }
+      if (params.id === POLICY.id) {
+        return {
+          ...POLICY,
+          before: null,
+          after: { id: POLICY.objectId, name: 'Office', type: 'other', enabled: true, rules: [POLICY_RULE] },
+        };
+      }
+      return apiError('not_found');
+    })
+    .on(policyObjectEndpoints.listCategories, () => [
+      {
+        id: CUSTOM_CATEGORY,
+        name: 'Partner sites',
+        class: 'custom' as const,
         description: '',
         domainCount: 1,
         domains: [],
-        action: 'none',
+        action: 'none' as const,
         usedBy: 1,
-      };
-      return jsonResponse([{ ...category, id: CUSTOM_CATEGORY, name: 'Partner sites' }]);
-    }
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    sent,
-    lists: () => sent.filter((s) => s.url.pathname === '/api/events/admin/acme'),
-    lastList: () => sent.filter((s) => s.url.pathname === '/api/events/admin/acme').at(-1)!.url.searchParams,
-  };
+      },
+    ]);
+  const lists = () => api.calls(eventEndpoints.listAdminEvents);
+  return { api, lists, lastList: () => lists().at(-1)!.url.searchParams };
 }
 
 /**
@@ -145,7 +122,7 @@ afterEach(async () => {
 
 describe('admin events screen', () => {
   it('shows the events with translated actions (raw when unknown), relative times, objects and IPs', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     renderScreen();
     const known = (await screen.findByRole('button', { name: /^Details of User updated/ })).closest('tr')!;
     expect(within(known).getByText('5 minutes ago')).toHaveAttribute('datetime', EVENT.at);
@@ -164,7 +141,7 @@ describe('admin events screen', () => {
   });
 
   it('sends the filters: actor (debounced), action, action prefix, object type and the time range', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     const { user, router } = renderScreen();
     await screen.findByText('4 events');
 
@@ -215,9 +192,10 @@ describe('admin events screen', () => {
   }, 30_000);
 
   it('reads filters and paging from the address and sorts oldest first on request', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     const { user } = renderScreen(makeSession(), '/events/admin?action=user.&page=3&size=50');
-    await screen.findByText('4 events');
+    // The answer is the last page (no next cursor): its four rows after the first 100 make 104.
+    await screen.findByText('104 events');
     expect(Object.fromEntries(api.lastList())).toEqual({
       limit: '50',
       offset: '100',
@@ -230,7 +208,7 @@ describe('admin events screen', () => {
   });
 
   it('opens an event in a drawer with its before/after comparison', async () => {
-    stubApi();
+    fakeEventsApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: /^Details of User updated/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Event details' });
@@ -242,7 +220,7 @@ describe('admin events screen', () => {
   });
 
   it('downloads the filtered export with the session header', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     const createObjectURL = vi.fn(() => 'blob:events');
     const revokeObjectURL = vi.fn();
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
@@ -252,7 +230,7 @@ describe('admin events screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const exported = api.sent.find((s) => s.url.pathname === '/api/events/admin/acme/export')!;
+    const [exported] = api.api.calls(eventEndpoints.exportAdminEvents);
     expect(exported.headers.get('X-Auth-Token')).toBe('test-session');
     expect(Object.fromEntries(exported.url.searchParams)).toEqual({ order: 'asc', objectType: 'user' });
     expect(createObjectURL).toHaveBeenCalledTimes(1);
@@ -264,7 +242,7 @@ describe('admin events screen', () => {
   });
 
   it('shows the retention panel only to roles that may change the tenant, and saves it', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     const { user, unmount } = renderScreen(makeSession({ role: 'auditor' }));
     await screen.findByText('4 events');
     expect(screen.queryByRole('region', { name: 'Retention' })).not.toBeInTheDocument();
@@ -277,14 +255,12 @@ describe('admin events screen', () => {
     await user.clear(input);
     await user.type(input, '30');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(api.sent.some((s) => s.method === 'PUT' && s.url.pathname.endsWith('/retention'))).toBe(true),
-    );
+    await waitFor(() => expect(api.api.calls(eventEndpoints.updateEventRetention)).toHaveLength(1));
     expect(await screen.findByText('Events are now kept for 30 days.')).toBeInTheDocument();
   });
 
   it('shows a policy event’s rules as the rule editor summarises them, with the categories’ names', async () => {
-    const api = stubApi();
+    const api = fakeEventsApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: /^Details of Policy created/ }));
     const drawer = await screen.findByRole('dialog', { name: 'Event details' });
@@ -298,13 +274,13 @@ describe('admin events screen', () => {
       ),
     ).toBeInTheDocument();
     expect(within(changed).queryByRole('rowheader', { name: /^id$/i })).not.toBeInTheDocument();
-    expect(api.sent.filter((s) => s.url.pathname === '/api/policy/categories/acme')).toHaveLength(1);
-    // Nothing refers to applications or feeds: they are not looked up.
-    expect(api.sent.some((s) => /\/api\/policy\/(apps|feeds)\//.test(s.url.pathname))).toBe(false);
+    expect(api.api.calls(policyObjectEndpoints.listCategories)).toHaveLength(1);
+    // Nothing refers to applications or feeds: they are not looked up (nothing else was asked for).
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('shows labels, not codes, in German, with German plurals', async () => {
-    stubApi();
+    fakeEventsApi();
     initTestI18n();
     i18n.addResourceBundle('de', 'translation', de, true, true);
     await i18n.changeLanguage('de');

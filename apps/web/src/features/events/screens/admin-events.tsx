@@ -2,18 +2,18 @@ import { Button, Stack } from '@mantine/core';
 import type { AdminEvent } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { toTableColumns } from '../../../components/list/column-choice';
+import { ListToolbar, listTotalText, ServerList } from '../../../components/list/server-list';
+import { useListAddress } from '../../../components/list/use-list-address';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { errorMessageKey, RateLimitError } from '../../../lib/api-client';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { downloadAdminEvents } from '../api/export-admin-events';
 import { useAdminEvents } from '../api/get-admin-events';
 import { useEventFacets } from '../api/get-event-facets';
 import { EventDetailDrawer } from '../components/event-detail-drawer';
 import { EventFilters } from '../components/event-filters';
-import { EventsTable } from '../components/events-table';
+import { useEventColumns } from '../components/events-table';
 import { RetentionPanel } from '../components/retention-panel';
 import {
   type EventsListState,
@@ -29,30 +29,19 @@ export function Component() {
   const tenant = useWorkingTenant();
   const canEditRetention = useCan('tenant:update');
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseEventsState(searchParams);
+  const { state, setState } = useListAddress<EventsListState>({ parse: parseEventsState, toSearchParams });
   const eventsQuery = useAdminEvents(tenant, toListQuery(state));
   const facetsQuery = useEventFacets(tenant);
   const [opened, setOpened] = useState<AdminEvent | null>(null);
   const [isExporting, setExporting] = useState(false);
-
-  /** Paging and order keep the filters; a filter change starts again at page 1. */
-  const setState = (patch: Partial<EventsListState>, isFilter = false) =>
-    setSearchParams((current) =>
-      toSearchParams({ ...parseEventsState(current), ...patch, ...(isFilter ? { page: 1 } : {}) }),
-    );
+  const columns = toTableColumns(useEventColumns({ onOpen: setOpened }));
 
   const handleExport = async () => {
     setExporting(true);
     try {
       await downloadAdminEvents(tenant, toFilterQuery(state));
     } catch (error) {
-      if (!(error instanceof RateLimitError)) {
-        notify(t(errorMessageKey(error), t('error.genericFetchErrorText')), {
-          color: 'red',
-          title: t('events.export.failed', 'The export did not work'),
-        });
-      }
+      showMutationError(t, error, { title: t('events.export.failed', 'The export did not work') });
     } finally {
       setExporting(false);
     }
@@ -61,60 +50,22 @@ export function Component() {
   const total = eventsQuery.data?.total;
   const hasFilters = Boolean(state.actor || state.action || state.objectType || state.from || state.to);
 
-  const renderBody = () => {
-    if (eventsQuery.isPending) return <LoadingState label={t('events.list.loading', 'Loading events…')} />;
-    if (eventsQuery.isError && !eventsQuery.data) {
-      return <ErrorState error={eventsQuery.error} onRetry={() => void eventsQuery.refetch()} />;
-    }
-    const page = eventsQuery.data;
-    if (page.total === 0) {
-      return (
-        <EmptyState
-          message={
-            hasFilters
-              ? t('events.list.noMatch', 'No events match the filters.')
-              : t('events.list.empty', 'No administrator activity recorded yet.')
-          }
-        />
-      );
-    }
-    return (
-      <>
-        {eventsQuery.isError ? (
-          <ErrorState error={eventsQuery.error} onRetry={() => void eventsQuery.refetch()} />
-        ) : null}
-        <EventsTable
-          events={page.items}
-          total={page.total}
-          isTotalEstimate={page.totalIsEstimate}
-          page={state.page}
-          pageSize={state.pageSize}
-          order={state.order}
-          isFetching={eventsQuery.isFetching}
-          onPageChange={(next) => setState({ page: next })}
-          onPageSizeChange={(size) => setState({ pageSize: size as EventsListState['pageSize'], page: 1 })}
-          onOrderChange={(order) => setState({ order, page: 1 })}
-          onOpen={setOpened}
-        />
-      </>
-    );
-  };
-
   return (
     <>
       <PageHeader
         title={t('events.admin.title', 'Admin events')}
         description={
-          total === undefined
-            ? t(
-                'events.admin.description',
-                'Every change made by administrators, with its before and after values.',
-              )
-            : t('events.list.total', {
-                count: total,
-                defaultValue_one: '{{count}} event',
-                defaultValue_other: '{{count}} events',
-              })
+          listTotalText(t, eventsQuery.data, (count) =>
+            t('events.list.total', {
+              count,
+              defaultValue_one: '{{count}} event',
+              defaultValue_other: '{{count}} events',
+            }),
+          ) ??
+          t(
+            'events.admin.description',
+            'Every change made by administrators, with its before and after values.',
+          )
         }
         actions={
           <Button
@@ -128,8 +79,34 @@ export function Component() {
         }
       />
       <Stack gap="md">
-        <EventFilters state={state} facets={facetsQuery.data} onChange={(patch) => setState(patch, true)} />
-        {renderBody()}
+        <ListToolbar
+          // A filter change starts again at page 1.
+          search={
+            <EventFilters
+              state={state}
+              facets={facetsQuery.data}
+              onChange={(patch) => setState({ ...patch, page: 1 })}
+            />
+          }
+        />
+        <ServerList<AdminEvent>
+          query={eventsQuery}
+          columns={columns}
+          texts={{
+            loading: t('events.list.loading', 'Loading events…'),
+            empty: t('events.list.empty', 'No administrator activity recorded yet.'),
+            noMatch: t('events.list.noMatch', 'No events match the filters.'),
+            perPage: t('events.list.pageSize', 'Events per page'),
+          }}
+          page={state.page}
+          pageSize={state.pageSize}
+          onPageChange={(page) => setState({ page })}
+          onPageSizeChange={(pageSize) => setState({ pageSize, page: 1 })}
+          sort={{ column: 'at', order: state.order }}
+          onSortChange={({ order }) => setState({ order, page: 1 })}
+          isFiltered={hasFilters}
+          onRowClick={setOpened}
+        />
         {canEditRetention ? <RetentionPanel tenant={tenant} /> : null}
       </Stack>
       <EventDetailDrawer tenant={tenant} event={opened} onClose={() => setOpened(null)} />

@@ -2,8 +2,8 @@ import { groupEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { groupsKeys } from './groups-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Adds end users to a group (`POST /api/groups/:tenant/:id/members`, body `{userIds}`). */
 export function addGroupMembers(tenant: string, id: string, userIds: string[]) {

@@ -2,8 +2,8 @@ import { type Group, type GroupInput, groupEndpoints } from '@palisade/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { groupsKeys } from './groups-keys';
-import { showMutationError } from './mutation-toast';
 
 /**
  * Copies group `sourceId` (`POST /api/groups/:tenant/:id/copy`): the new group and, when asked, the source's

@@ -2,8 +2,8 @@ import { type Group, type GroupInput, groupEndpoints } from '@palisade/contracts
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { groupsKeys } from './groups-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Creates a group (`POST /api/groups/:tenant`). */
 export function createGroup(tenant: string, body: GroupInput) {

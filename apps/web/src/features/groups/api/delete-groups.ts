@@ -2,8 +2,8 @@ import { groupEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { groupsKeys } from './groups-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Deletes groups by a list of ids (`DELETE /api/groups/:tenant`, body `{ids}`). */
 export function deleteGroups(tenant: string, ids: string[]) {

@@ -2,8 +2,8 @@ import { type Group, type GroupUpdate, groupEndpoints } from '@palisade/contract
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { groupsKeys } from './groups-keys';
-import { showMutationError } from './mutation-toast';
 
 /** Changes a group's name or description (`PUT /api/groups/:tenant/:id`). */
 export function updateGroup(tenant: string, id: string, body: GroupUpdate) {

@@ -3,8 +3,8 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useAddGroupMembers } from '../api/change-group-members';
-import { showSuccess } from '../api/mutation-toast';
 import { useUserSearch } from '../api/search-users';
 
 /** How long the picker waits after the last keystroke before it searches the server. */

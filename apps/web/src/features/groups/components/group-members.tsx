@@ -1,19 +1,22 @@
-import { useDataTablePagination } from '../../../components/ui/data-table-pagination';
-import 'mantine-datatable/styles.css';
-import { Anchor, Badge, Button, Group as Row, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Badge, Button, Stack, Title } from '@mantine/core';
 import type { CONN_STATUSES, GroupMember } from '@palisade/contracts';
-import { DataTable } from 'mantine-datatable';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { type ListColumn, toTableColumns } from '../../../components/list/column-choice';
+import { ListSearch } from '../../../components/list/list-search';
+import {
+  ListToolbar,
+  SelectedCount,
+  ServerList,
+  useListSelection,
+} from '../../../components/list/server-list';
 import { useWorkingTenant } from '../../../lib/auth';
+import { PAGE_SIZES, type PageSize } from '../../../lib/list-state';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useRemoveGroupMembers } from '../api/change-group-members';
 import { useExportGroupMembers } from '../api/export-group-members';
 import { useGroupMembers } from '../api/get-group-members';
-import { showSuccess } from '../api/mutation-toast';
-import { PAGE_SIZES } from '../utils/list-params';
 import { AddMembers } from './add-members';
 
 type ConnStatus = (typeof CONN_STATUSES)[number];
@@ -41,34 +44,28 @@ export interface GroupMembersProps {
   canEdit: boolean;
 }
 
-/** The members of a group: server-paged and searchable, with add (picker) and remove (selection). */
+/**
+ * The members of a group: server-paged and searchable, with add (picker) and remove (selection). Its paging
+ * and search live in the component, not the address: the address belongs to the group page around it.
+ */
 export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const headingId = useId();
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const [searchText, setSearchText] = useState('');
+  const [pageSize, setPageSize] = useState<PageSize>(PAGE_SIZES[0]);
   const [q, setQ] = useState('');
-  const applySearch = useDebouncedCallback((value: string) => {
-    setQ(value.trim());
-    setPage(1);
-  }, 300);
 
   const query = { limit: pageSize, offset: (page - 1) * pageSize, ...(q ? { q } : {}) };
-  const queryId = JSON.stringify([tenant, groupId, query]);
   const membersQuery = useGroupMembers(tenant, groupId, query);
-  const pagination = useDataTablePagination({ isTotalEstimate: membersQuery.data?.totalIsEstimate });
-  const [selection, setSelection] = useState<{ queryId: string; members: GroupMember[] }>({
-    queryId,
-    members: [],
-  });
-  const selected = selection.queryId === queryId ? selection.members : [];
+  const { selected, setSelected, clear } = useListSelection<GroupMember>(
+    JSON.stringify([tenant, groupId, query]),
+  );
 
   const exportMutation = useExportGroupMembers(tenant, groupId);
   const removeMutation = useRemoveGroupMembers(tenant, groupId, {
     onSuccess: ({ removed }) => {
-      setSelection({ queryId, members: [] });
+      clear();
       showSuccess(
         t('groups.members.removed', {
           count: removed,
@@ -80,77 +77,26 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
     },
   });
 
-  const renderTable = () => {
-    if (membersQuery.isPending) {
-      return <LoadingState label={t('groups.members.loading', 'Loading members…')} />;
-    }
-    if (membersQuery.isError && !membersQuery.data) {
-      return <ErrorState error={membersQuery.error} onRetry={() => void membersQuery.refetch()} />;
-    }
-    const data = membersQuery.data;
-    if (data.total === 0) {
-      return (
-        <EmptyState
-          message={
-            q
-              ? t('groups.members.noMatch', 'No members match your search.')
-              : t('groups.members.empty', 'This group has no members yet.')
-          }
-        />
-      );
-    }
-    return (
-      <DataTable<GroupMember>
-        withTableBorder
-        borderRadius="sm"
-        minHeight={120}
-        records={data.items}
-        idAccessor="id"
-        fetching={membersQuery.isFetching}
-        loadingText={t('groups.members.loading', 'Loading members…')}
-        columns={[
-          {
-            accessor: 'fullname',
-            title: t('groups.members.fullname', 'Full name'),
-            noWrap: true,
-            render: (member) => (
-              <Anchor component={Link} to={`/users/${member.id}`} fw={500}>
-                {member.fullname}
-              </Anchor>
-            ),
-          },
-          { accessor: 'username', title: t('groups.members.username', 'Username'), noWrap: true },
-          {
-            accessor: 'connstatus',
-            title: t('groups.members.connstatus', 'Connection status'),
-            render: (member) => <ConnStatusText status={member.connstatus} />,
-          },
-        ]}
-        page={page}
-        onPageChange={setPage}
-        totalRecords={data.total}
-        recordsPerPage={pageSize}
-        onRecordsPerPageChange={(size: number) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        recordsPerPageLabel={t('groups.members.pageSize', 'Members per page')}
-        {...pagination}
-        {...(canEdit
-          ? {
-              selectedRecords: selected,
-              onSelectedRecordsChange: (members: GroupMember[]) => setSelection({ queryId, members }),
-              allRecordsSelectionCheckboxProps: {
-                'aria-label': t('groups.members.selectAll', 'Select all members on this page'),
-              },
-              getRecordSelectionCheckboxProps: (member: GroupMember) => ({
-                'aria-label': t('groups.members.select', 'Select {{name}}', { name: member.fullname }),
-              }),
-            }
-          : {})}
-      />
-    );
-  };
+  const columns: ListColumn<GroupMember>[] = [
+    {
+      accessor: 'fullname',
+      title: t('groups.members.fullname', 'Full name'),
+      noWrap: true,
+      isEssential: true,
+      render: (member) => (
+        <Anchor component={Link} to={`/users/${member.id}`} fw={500}>
+          {member.fullname}
+        </Anchor>
+      ),
+    },
+    { accessor: 'username', title: t('groups.members.username', 'Username'), noWrap: true },
+    {
+      accessor: 'connstatus',
+      title: t('groups.members.connstatus', 'Connection status'),
+      isEssential: true,
+      render: (member) => <ConnStatusText status={member.connstatus} />,
+    },
+  ];
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md" mt="xl">
@@ -158,24 +104,22 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
         {t('groups.members.title', 'Members')}
       </Title>
       {canEdit ? <AddMembers groupId={groupId} /> : null}
-      <Row justify="space-between" align="flex-end" gap="md">
-        <TextInput
-          type="search"
-          label={t('groups.members.search', 'Search members')}
-          placeholder={t('groups.members.searchPlaceholder', 'Name, username or e-mail')}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          w={{ base: '100%', sm: 320 }}
-        />
-        <Row gap="sm">
-          {canEdit && selected.length > 0 ? (
+      <ListToolbar
+        search={
+          <ListSearch
+            value={q}
+            onSearch={(text) => {
+              setQ(text.trim());
+              setPage(1);
+            }}
+            label={t('groups.members.search', 'Search members')}
+            placeholder={t('groups.members.searchPlaceholder', 'Name, username or e-mail')}
+          />
+        }
+        bulkBar={
+          canEdit && selected.length > 0 ? (
             <>
-              <Text size="sm" c="dimmed">
-                {t('groups.list.selected', { count: selected.length, defaultValue: '{{count}} selected' })}
-              </Text>
+              <SelectedCount count={selected.length} />
               <Button
                 color="red"
                 variant="light"
@@ -185,7 +129,9 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
                 {t('groups.members.remove', 'Remove from group')}
               </Button>
             </>
-          ) : null}
+          ) : null
+        }
+        actions={
           <Button
             variant="default"
             loading={exportMutation.isPending}
@@ -193,12 +139,38 @@ export function GroupMembers({ groupId, canEdit }: GroupMembersProps) {
           >
             {t('groups.members.export', 'Export CSV')}
           </Button>
-        </Row>
-      </Row>
-      {membersQuery.isError && membersQuery.data ? (
-        <ErrorState error={membersQuery.error} onRetry={() => void membersQuery.refetch()} />
-      ) : null}
-      {renderTable()}
+        }
+      />
+      <ServerList<GroupMember>
+        query={membersQuery}
+        columns={toTableColumns(columns)}
+        texts={{
+          loading: t('groups.members.loading', 'Loading members…'),
+          empty: t('groups.members.empty', 'This group has no members yet.'),
+          noMatch: t('groups.members.noMatch', 'No members match your search.'),
+          perPage: t('groups.members.pageSize', 'Members per page'),
+        }}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        isFiltered={q !== ''}
+        minHeight={120}
+        selection={
+          canEdit
+            ? {
+                selected,
+                onChange: setSelected,
+                allLabel: t('groups.members.selectAll', 'Select all members on this page'),
+                rowLabel: (member) =>
+                  t('groups.members.select', 'Select {{name}}', { name: member.fullname }),
+              }
+            : undefined
+        }
+      />
     </Stack>
   );
 }

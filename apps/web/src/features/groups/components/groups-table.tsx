@@ -1,75 +1,28 @@
-import { isInteractiveTarget, useDataTablePagination } from '../../../components/ui/data-table-pagination';
-import 'mantine-datatable/styles.css';
 import { Anchor, Button, Text } from '@mantine/core';
 import type { GROUP_SORTS, Group } from '@palisade/contracts';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import type { ListColumn } from '../../../components/list/column-choice';
 
 /** A sortable column of the groups list (the contract's `sort` values). */
 export type GroupSort = (typeof GROUP_SORTS)[number];
 
-/** Sort column and direction. */
-export interface GroupsSort {
-  sort: GroupSort;
-  order: 'asc' | 'desc';
-}
-
-/** Props of {@link GroupsTable}. */
-export interface GroupsTableProps {
-  groups: Group[];
-  /** Groups matching the search, across all pages. */
-  total: number;
-  /** `total` is the server's estimate (past the exact-count limit): shown as "about". */
-  isTotalEstimate?: boolean;
-  /** 1-based page number. */
-  page: number;
-  pageSize: number;
-  sort: GroupsSort;
-  /** True while a new page loads over the current one. */
-  isFetching?: boolean;
-  /** Selected groups; omit to hide the selection column (no delete right). */
-  selected?: Group[];
-  onSelectedChange?: (groups: Group[]) => void;
-  /** Shows the per-row "Copy" action. */
-  canCopy?: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-  onSortChange: (sort: GroupsSort) => void;
-}
-
 /**
- * The groups table: server-paged and server-sorted, with optional multi-select and a per-row copy action. A
- * row click opens the group; the name is also a link, so keyboard users reach each group by Tab.
+ * The columns of the groups list: the name (a link, so keyboard users reach each group by Tab), description,
+ * member count, creation date and, for those who may create, a per-row copy action.
  */
-export function GroupsTable({
-  groups,
-  total,
-  isTotalEstimate = false,
-  page,
-  pageSize,
-  sort,
-  isFetching = false,
-  selected,
-  onSelectedChange,
-  canCopy = false,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
-}: GroupsTableProps) {
+export function useGroupColumns({ canCopy }: { canCopy: boolean }): ListColumn<Group>[] {
   const { t, i18n } = useTranslation();
-  const pagination = useDataTablePagination({ isTotalEstimate });
-  const navigate = useNavigate();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const numberFormat = new Intl.NumberFormat(locale);
-
-  const columns: DataTableColumn<Group>[] = [
+  return [
     {
       accessor: 'name',
       title: t('groups.columns.name', 'Name'),
       sortable: true,
       noWrap: true,
+      isEssential: true,
       render: (group) => (
         <Anchor component={Link} to={`/groups/${group.id}`} fw={500}>
           {group.name}
@@ -95,6 +48,7 @@ export function GroupsTable({
       title: t('groups.columns.memberCount', 'Members'),
       sortable: true,
       textAlign: 'right',
+      isEssential: true,
       render: (group) => numberFormat.format(group.memberCount),
     },
     {
@@ -108,6 +62,7 @@ export function GroupsTable({
       accessor: 'actions',
       title: t('groups.columns.actions', 'Actions'),
       hidden: !canCopy,
+      isAlwaysShown: true,
       textAlign: 'right',
       render: (group) => (
         <Button
@@ -122,50 +77,4 @@ export function GroupsTable({
       ),
     },
   ];
-  const sortStatus: DataTableSortStatus<Group> = { columnAccessor: sort.sort, direction: sort.order };
-  const selection =
-    selected && onSelectedChange
-      ? {
-          selectedRecords: selected,
-          onSelectedRecordsChange: onSelectedChange,
-          allRecordsSelectionCheckboxProps: {
-            'aria-label': t('groups.list.selectAll', 'Select all groups on this page'),
-          },
-          getRecordSelectionCheckboxProps: (group: Group) => ({
-            'aria-label': t('groups.list.selectGroup', 'Select {{name}}', { name: group.name }),
-          }),
-        }
-      : {};
-
-  return (
-    <DataTable<Group>
-      withTableBorder
-      borderRadius="sm"
-      highlightOnHover
-      minHeight={160}
-      records={groups}
-      columns={columns}
-      idAccessor="id"
-      fetching={isFetching}
-      loadingText={t('groups.list.loading', 'Loading groups…')}
-      noRecordsText={t('groups.list.noMatch', 'No groups match your search.')}
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        const column = status.columnAccessor as GroupSort;
-        // The table keeps the old direction for a newly chosen column; a new column starts ascending.
-        onSortChange({ sort: column, order: column === sort.sort ? status.direction : 'asc' });
-      }}
-      page={page}
-      onPageChange={onPageChange}
-      totalRecords={total}
-      recordsPerPage={pageSize}
-      onRecordsPerPageChange={onPageSizeChange}
-      recordsPerPageLabel={t('groups.list.pageSize', 'Groups per page')}
-      {...pagination}
-      onRowClick={({ record, event }) => {
-        if (!isInteractiveTarget(event)) navigate(`/groups/${record.id}`);
-      }}
-      {...selection}
-    />
-  );
 }

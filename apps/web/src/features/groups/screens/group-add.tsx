@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useCreateGroup } from '../api/create-group';
-import { showSuccess } from '../api/mutation-toast';
 import { GroupForm } from '../components/group-form';
 import { BackToGroups, NotAllowed } from '../components/group-not-found';
 

@@ -5,9 +5,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useCopyGroup } from '../api/copy-group';
 import { useGroup } from '../api/get-group';
-import { showSuccess } from '../api/mutation-toast';
 import { GroupForm } from '../components/group-form';
 import { GroupNotFound, isGroupMissing, NotAllowed } from '../components/group-not-found';
 

@@ -1,7 +1,15 @@
-import type { Group, GroupMember, Session } from '@palisade/contracts';
+import {
+  type Group,
+  type GroupMember,
+  groupEndpoints,
+  type Session,
+  type User,
+  userEndpoints,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { fakeApi, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as GroupDetail } from './group-detail';
 
 const GROUP: Group = {
@@ -18,7 +26,7 @@ const ANNA: GroupMember = {
   fullname: 'Anna Arm',
   connstatus: 'connected',
 };
-const BERT_USER = {
+const BERT_USER: User = {
   id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
   userid: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
   username: 'bert@acme.example',
@@ -36,47 +44,26 @@ const BERT_USER = {
   imsi: null,
   usertype: 0,
   tenant: 'acme',
+  status: 'active',
+  statusReason: null,
+  statusChangedBy: null,
+  statusChangedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-function stubApi() {
-  const sent: Sent[] = [];
-  const base = `/api/groups/acme/${GROUP.id}`;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, url, body });
-      if (input.method === 'GET' && url.pathname === base) return jsonResponse(GROUP);
-      if (input.method === 'GET' && url.pathname === `${base}/members`) {
-        return jsonResponse({ items: [ANNA], total: 1 });
-      }
-      if (input.method === 'POST' && url.pathname === `${base}/members`) {
-        return jsonResponse({ added: body.userIds.length });
-      }
-      if (input.method === 'DELETE' && url.pathname === `${base}/members`) {
-        return jsonResponse({ removed: body.userIds.length });
-      }
-      if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') {
-        // The picker's first look (no search) finds nobody; the search for "bert" finds Bert.
-        return url.searchParams.get('q') === 'bert'
-          ? jsonResponse({ items: [BERT_USER], total: 1 })
-          : jsonResponse({ items: [], total: 0 });
-      }
-      if (input.method === 'PUT' && url.pathname === base) return jsonResponse({ ...GROUP, ...body });
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
+/** The fake API of one group: its members, the user search of the member picker, add, remove and edit. */
+function fakeGroupApi() {
+  return (
+    fakeApi()
+      .on(groupEndpoints.getGroup, () => GROUP)
+      .on(groupEndpoints.listGroupMembers, () => keysetPage([ANNA]))
+      .on(groupEndpoints.addGroupMembers, ({ body }) => ({ added: body.userIds.length }))
+      .on(groupEndpoints.removeGroupMembers, ({ body }) => ({ removed: body.userIds.length }))
+      // The picker's first look (no search) finds nobody; the search for "bert" finds Bert.
+      .on(userEndpoints.listUsers, ({ query }) => keysetPage(query.q === 'bert' ? [BERT_USER] : []))
+      .on(groupEndpoints.updateGroup, ({ body }) => ({ ...GROUP, ...body }))
   );
-  return sent;
 }
 
 function renderDetail(session: Session = makeSession()) {
@@ -100,7 +87,7 @@ afterEach(() => {
 
 describe('group detail', () => {
   it('shows the group and its members with the connection status as text', async () => {
-    stubApi();
+    const api = fakeGroupApi();
     renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: 'Engineering' })).toBeInTheDocument();
     expect(screen.getByText('Builds the product')).toBeInTheDocument();
@@ -108,10 +95,11 @@ describe('group detail', () => {
     const anna = await within(members).findByRole('link', { name: 'Anna Arm' });
     expect(anna).toHaveAttribute('href', `/users/${ANNA.id}`);
     expect(within(members).getByText('Connected')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('adds users found by a server search', async () => {
-    const sent = stubApi();
+    const api = fakeGroupApi();
     const { user } = renderDetail();
     await screen.findByRole('link', { name: 'Anna Arm' });
     await user.type(screen.getByRole('combobox', { name: 'Add members' }), 'bert');
@@ -119,27 +107,28 @@ describe('group detail', () => {
     await user.click(
       await screen.findByRole('option', { name: 'Bert Bold (bert@acme.example)', hidden: true }),
     );
-    const searches = sent.filter((s) => s.url.pathname === '/api/subscriber/user/acme');
-    expect(searches.some((s) => s.url.searchParams.get('q') === 'bert')).toBe(true);
+    const searches = api.calls(userEndpoints.listUsers);
+    expect(searches.some((call) => call.query.q === 'bert')).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Add to group' }));
-    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
-    expect(sent.find((s) => s.method === 'POST')!.body).toEqual({ userIds: [BERT_USER.id] });
+    await waitFor(() => expect(api.calls(groupEndpoints.addGroupMembers)).toHaveLength(1));
+    expect(api.calls(groupEndpoints.addGroupMembers)[0].body).toEqual({ userIds: [BERT_USER.id] });
     expect(await screen.findByText('1 member added.')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('removes the selected members', async () => {
-    const sent = stubApi();
+    const api = fakeGroupApi();
     const { user } = renderDetail();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Anna Arm' }));
     await user.click(screen.getByRole('button', { name: 'Remove from group' }));
-    await waitFor(() => expect(sent.some((s) => s.method === 'DELETE')).toBe(true));
-    expect(sent.find((s) => s.method === 'DELETE')!.body).toEqual({ userIds: [ANNA.id] });
+    await waitFor(() => expect(api.calls(groupEndpoints.removeGroupMembers)).toHaveLength(1));
+    expect(api.calls(groupEndpoints.removeGroupMembers)[0].body).toEqual({ userIds: [ANNA.id] });
     expect(await screen.findByText('1 member removed.')).toBeInTheDocument();
   });
 
   it('offers no editing to a read-only role', async () => {
-    stubApi();
+    fakeGroupApi();
     renderDetail(makeSession({ role: 'auditor' }));
     await screen.findByRole('link', { name: 'Anna Arm' });
     expect(screen.queryByRole('combobox', { name: 'Add members' })).not.toBeInTheDocument();

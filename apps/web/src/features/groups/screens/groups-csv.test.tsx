@@ -1,7 +1,8 @@
-import type { Group, ImportJob, Session } from '@palisade/contracts';
+import { type Group, groupEndpoints, type ImportJob, type Session } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { fakeApi, fileResponse, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as GroupsList } from './groups-list';
 
 const JOB_ID = '0b7e5f3a-2c1d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -47,35 +48,9 @@ const PREVIEW = makeJob({
   finishedAt: '2026-03-01T10:00:01.000Z',
 });
 
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-  text: string;
-}
-
-type Handler = (call: string) => Response | undefined;
-
-/** A fake API: the groups list answers always; `extra` answers "METHOD /path" calls under test first. */
-function stubApi(extra: Handler = () => undefined) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      sent.push({ method: input.method, url, headers: input.headers, text: await input.clone().text() });
-      const answer = extra(`${input.method} ${url.pathname}`);
-      if (answer) return answer;
-      if (input.method === 'GET' && url.pathname === '/api/groups/acme') {
-        return jsonResponse({ items: [SALES], total: 1 });
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return {
-    find: (method: string, path: string) =>
-      sent.filter((s) => s.method === method && s.url.pathname === path),
-  };
+/** The fake API of the list: one group. Tests add export and import. */
+function fakeGroupsApi() {
+  return fakeApi().on(groupEndpoints.listGroups, () => keysetPage([SALES]));
 }
 
 function renderList(session: Session = makeSession(), route = '/users/groups') {
@@ -94,15 +69,8 @@ afterEach(() => {
 
 describe('groups list: CSV export', { timeout: 20_000 }, () => {
   it('downloads the CSV of the current search and order', async () => {
-    const api = stubApi((call) =>
-      call === 'GET /api/groups/acme/export'
-        ? new Response('name,description,members\nSales,,ann@acme.example\n', {
-            headers: {
-              'content-type': 'text/csv',
-              'content-disposition': 'attachment; filename="groups-acme.csv"',
-            },
-          })
-        : undefined,
+    const api = fakeGroupsApi().on(groupEndpoints.exportGroups, () =>
+      fileResponse('name,description,members\nSales,,ann@acme.example\n', 'groups-acme.csv'),
     );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:groups');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -116,7 +84,7 @@ describe('groups list: CSV export', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
-    const [call] = api.find('GET', '/api/groups/acme/export');
+    const [call] = api.calls(groupEndpoints.exportGroups);
     expect(Object.fromEntries(call.url.searchParams)).toEqual({
       q: 'sal',
       sort: 'memberCount',
@@ -127,10 +95,11 @@ describe('groups list: CSV export', { timeout: 20_000 }, () => {
       'name,description,members\nSales,,ann@acme.example\n',
     );
     expect(clicked[0].download).toBe('groups-acme.csv');
+    expect(api.unhandled).toEqual([]);
   });
 
   it('offers export but no import to roles that may only view groups', async () => {
-    stubApi();
+    fakeGroupsApi();
     renderList(makeSession({ role: 'helpdesk' }));
     await screen.findByRole('link', { name: 'Sales' });
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
@@ -141,35 +110,27 @@ describe('groups list: CSV export', { timeout: 20_000 }, () => {
 describe('groups list: CSV import', { timeout: 20_000 }, () => {
   it('checks the file first (dry run), then uploads it as text/csv, shows the progress and the row errors', async () => {
     let isDone = false;
-    const api = stubApi((call) => {
-      if (call === 'POST /api/groups/acme/import') {
-        // The first upload is the preview; the second the import.
-        return api.find('POST', '/api/groups/acme/import').length === 1
-          ? jsonResponse(PREVIEW, 202)
-          : jsonResponse(makeJob(), 202);
-      }
-      if (call === `GET /api/groups/acme/import/${PREVIEW.id}`) return jsonResponse(PREVIEW);
-      if (call === `GET /api/groups/acme/import/${JOB_ID}`) {
-        return jsonResponse(
-          isDone
-            ? makeJob({
-                status: 'completed',
-                total: 5,
-                processed: 5,
-                created: 2,
-                updated: 1,
-                errorCount: 2,
-                errors: [
-                  { row: 3, field: 'members', message: 'validation.unknownMember' },
-                  { row: 5, field: 'name', message: 'validation.groupDuplicateInFile' },
-                ],
-                finishedAt: '2026-03-01T10:00:02.000Z',
-              })
-            : makeJob({ total: 5, processed: 2 }),
-        );
-      }
-      return undefined;
-    });
+    const api = fakeGroupsApi()
+      // The first upload is the preview; the second the import.
+      .on(groupEndpoints.importGroups, ({ query }) => (query.dryRun === 'true' ? PREVIEW : makeJob()))
+      .on(groupEndpoints.groupImportJob, ({ params }) => {
+        if (params.id === PREVIEW.id) return PREVIEW;
+        return isDone
+          ? makeJob({
+              status: 'completed',
+              total: 5,
+              processed: 5,
+              created: 2,
+              updated: 1,
+              errorCount: 2,
+              errors: [
+                { row: 3, field: 'members', message: 'validation.unknownMember' },
+                { row: 5, field: 'name', message: 'validation.groupDuplicateInFile' },
+              ],
+              finishedAt: '2026-03-01T10:00:02.000Z',
+            })
+          : makeJob({ total: 5, processed: 2 });
+      });
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Sales' });
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
@@ -197,10 +158,10 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
     );
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(within(dialog).getByText('2 of 5 rows processed')).toBeInTheDocument();
-    const [preview, upload] = api.find('POST', '/api/groups/acme/import');
+    const [preview, upload] = api.calls(groupEndpoints.importGroups);
     expect(preview.url.searchParams.get('dryRun')).toBe('true');
     expect(upload.url.searchParams.has('dryRun')).toBe(false);
-    expect(upload.text).toBe(csv);
+    expect(upload.body).toBe(csv);
     expect(upload.headers.get('content-type')).toBe('text/csv');
     expect(upload.url.searchParams.get('mode')).toBe('valid');
 
@@ -220,10 +181,11 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
       ['5', 'name', 'This group name appears twice in the file.'],
     ]);
 
-    const listsBefore = api.find('GET', '/api/groups/acme').length;
+    const listsBefore = api.calls(groupEndpoints.listGroups).length;
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(api.find('GET', '/api/groups/acme').length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(api.calls(groupEndpoints.listGroups).length).toBeGreaterThan(listsBefore));
+    expect(api.unhandled).toEqual([]);
   });
 
   it('says nothing would be imported when all-or-nothing finds a bad row, and offers no import', async () => {
@@ -236,11 +198,9 @@ describe('groups list: CSV import', { timeout: 20_000 }, () => {
       errorCount: 1,
       errors: [{ row: 2, field: 'header', message: 'validation.csvHeaderGroups' }],
     });
-    stubApi((call) => {
-      if (call === 'POST /api/groups/acme/import') return jsonResponse(blocked, 202);
-      if (call === `GET /api/groups/acme/import/${JOB_ID}`) return jsonResponse(blocked);
-      return undefined;
-    });
+    fakeGroupsApi()
+      .on(groupEndpoints.importGroups, () => blocked)
+      .on(groupEndpoints.groupImportJob, () => blocked);
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import groups from CSV' });

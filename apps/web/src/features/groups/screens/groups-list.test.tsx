@@ -1,7 +1,8 @@
-import type { Group, Session } from '@palisade/contracts';
+import { type Group, groupEndpoints, type Session } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { apiError, type FakeAnswer, fakeApi, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as GroupsList } from './groups-list';
 
 function makeGroup(overrides: Partial<Group> & Pick<Group, 'id' | 'name'>): Group {
@@ -23,33 +24,18 @@ const ENGINEERING = makeGroup({
 const SALES = makeGroup({ id: '22222222-2222-4222-8222-222222222222', name: 'Sales', memberCount: 3 });
 const SUPPORT = makeGroup({ id: '33333333-3333-4333-8333-333333333333', name: 'Support' });
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
+type ListAnswer = FakeAnswer<typeof groupEndpoints.listGroups>;
 
-/** A fake API: answers by method and path, and records every request it got. */
-function stubApi(listAnswer: (url: URL) => Response, usage: Record<string, number> = {}) {
-  const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: Request) => {
-    const url = new URL(input.url);
-    const text = await input.clone().text();
-    sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
-    if (input.method === 'GET' && url.pathname === '/api/groups/acme') return listAnswer(url);
-    const usageMatch = url.pathname.match(/^\/api\/groups\/acme\/([^/]+)\/usage$/);
-    if (input.method === 'GET' && usageMatch) {
-      return jsonResponse({ members: usage[usageMatch[1]] ?? 0, references: [] });
-    }
-    if (input.method === 'DELETE' && url.pathname === '/api/groups/acme') {
-      return jsonResponse({ deleted: (JSON.parse(text) as { ids: string[] }).ids.length });
-    }
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+/** The fake API of the groups list: `list` answers the pages; usage and delete answer like the server. */
+function fakeGroupsApi(list: (url: URL) => ListAnswer, usage: Record<string, number> = {}) {
+  const api = fakeApi()
+    .on(groupEndpoints.listGroups, ({ url }) => list(url))
+    .on(groupEndpoints.getGroupUsage, ({ params }) => ({ members: usage[params.id] ?? 0, references: [] }))
+    .on(groupEndpoints.deleteGroups, ({ body }) => ({ deleted: body.ids.length }));
   return {
-    sent,
-    lists: () => sent.filter((s) => s.method === 'GET' && s.url.pathname === '/api/groups/acme'),
+    api,
+    lists: () => api.calls(groupEndpoints.listGroups),
+    deletes: () => api.calls(groupEndpoints.deleteGroups),
   };
 }
 
@@ -75,7 +61,7 @@ afterEach(() => {
 
 describe('groups list', () => {
   it('renders the page with member counts, links and the total, asking for the first page by name', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES], total: 2 }));
+    const api = fakeGroupsApi(() => keysetPage([ENGINEERING, SALES], 2));
     renderList();
 
     const link = await screen.findByRole('link', { name: 'Engineering' });
@@ -105,13 +91,15 @@ describe('groups list', () => {
           name: `G${from + i}`,
         }),
       );
-    const api = stubApi((url) =>
+    const api = fakeGroupsApi((url) =>
       url.searchParams.get('cursor')
-        ? jsonResponse({ items: groups(25), total: null, totalIsEstimate: false, nextCursor: 'after-50' })
-        : jsonResponse({ items: groups(0), total: 123_456, totalIsEstimate: true, nextCursor: 'after-25' }),
+        ? { items: groups(25), total: null, totalIsEstimate: false, nextCursor: 'after-50' }
+        : { items: groups(0), total: 123_456, totalIsEstimate: true, nextCursor: 'after-25' },
     );
     const { user } = renderList();
     expect(await screen.findByText('1–25 of about 123,456')).toBeInTheDocument();
+    // The heading says "about" too.
+    expect(screen.getByText('About 123,456 groups')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('26–50 of about 123,456')).toBeInTheDocument();
     const second = api.lists()[1].url.searchParams;
@@ -121,10 +109,8 @@ describe('groups list', () => {
   });
 
   it('searches with q after typing stops, back on page 1', async () => {
-    const api = stubApi((url) =>
-      url.searchParams.get('q') === 'sal'
-        ? jsonResponse({ items: [SALES], total: 1 })
-        : jsonResponse({ items: [ENGINEERING, SALES], total: 60 }),
+    const api = fakeGroupsApi((url) =>
+      url.searchParams.get('q') === 'sal' ? keysetPage([SALES], 1) : keysetPage([ENGINEERING, SALES], 60),
     );
     const { user, router } = renderList(makeSession(), '/users/groups?page=2');
     await screen.findByRole('link', { name: 'Engineering' });
@@ -143,7 +129,7 @@ describe('groups list', () => {
   });
 
   it('sorts by member count on the server, a second click turning it around', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES], total: 2 }));
+    const api = fakeGroupsApi(() => keysetPage([ENGINEERING, SALES], 2));
     const { user, router } = renderList();
     await screen.findByRole('link', { name: 'Engineering' });
 
@@ -159,7 +145,7 @@ describe('groups list', () => {
   });
 
   it('asks where the selected groups are used, says how many members lose them, then deletes', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ENGINEERING, SALES, SUPPORT], total: 3 }), {
+    const api = fakeGroupsApi(() => keysetPage([ENGINEERING, SALES, SUPPORT], 3), {
       [ENGINEERING.id]: 4,
       [SALES.id]: 3,
     });
@@ -173,21 +159,19 @@ describe('groups list', () => {
     expect(await within(dialog).findByText('7 memberships will be removed from users.')).toBeInTheDocument();
     expect(within(dialog).getByText('Engineering: 4 members')).toBeInTheDocument();
     expect(within(dialog).getByText('Sales: 3 members')).toBeInTheDocument();
-    const usageCalls = api.sent.filter((s) => s.url.pathname.endsWith('/usage'));
-    expect(usageCalls.map((s) => s.url.pathname).sort()).toEqual(
-      [`/api/groups/acme/${ENGINEERING.id}/usage`, `/api/groups/acme/${SALES.id}/usage`].sort(),
-    );
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    const usageCalls = api.api.calls(groupEndpoints.getGroupUsage);
+    expect(usageCalls.map((call) => call.params.id).sort()).toEqual([ENGINEERING.id, SALES.id].sort());
+    expect(api.deletes()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.sent.some((s) => s.method === 'DELETE')).toBe(true));
-    expect(api.sent.find((s) => s.method === 'DELETE')!.body).toEqual({ ids: [ENGINEERING.id, SALES.id] });
+    await waitFor(() => expect(api.deletes()).toHaveLength(1));
+    expect(api.deletes()[0].body).toEqual({ ids: [ENGINEERING.id, SALES.id] });
     expect(await screen.findByText('2 groups deleted.')).toBeInTheDocument();
     await waitFor(() => expect(api.lists().length).toBeGreaterThanOrEqual(2));
   });
 
   it('names the members one group would lose, and sends nothing when cancelled', async () => {
-    const api = stubApi(() => jsonResponse({ items: [SALES], total: 1 }), { [SALES.id]: 1 });
+    const api = fakeGroupsApi(() => keysetPage([SALES], 1), { [SALES.id]: 1 });
     const { user } = renderList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Sales' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
@@ -195,11 +179,11 @@ describe('groups list', () => {
     expect(await within(dialog).findByText('1 member will lose this group.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.deletes()).toHaveLength(0);
   });
 
   it('hides add, copy and selection from a read-only role', async () => {
-    stubApi(() => jsonResponse({ items: [SALES], total: 1 }));
+    fakeGroupsApi(() => keysetPage([SALES], 1));
     renderList(makeSession({ role: 'auditor' }));
     await screen.findByRole('link', { name: 'Sales' });
     expect(screen.queryByRole('link', { name: 'Add group' })).not.toBeInTheDocument();
@@ -208,24 +192,22 @@ describe('groups list', () => {
   });
 
   it('says when there are no groups yet', async () => {
-    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    fakeGroupsApi(() => keysetPage([], 0));
     renderList();
     expect(await screen.findByText('No groups yet.')).toBeInTheDocument();
   });
 
   it('says when no group matches the search', async () => {
-    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    fakeGroupsApi(() => keysetPage([], 0));
     renderList(makeSession(), '/users/groups?q=zzz');
     expect(await screen.findByText('No groups match your search.')).toBeInTheDocument();
   });
 
   it('shows a load failure with a retry that loads the page', async () => {
     let calls = 0;
-    stubApi(() => {
+    fakeGroupsApi(() => {
       calls += 1;
-      return calls === 1
-        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
-        : jsonResponse({ items: [SALES], total: 1 });
+      return calls === 1 ? apiError('forbidden') : keysetPage([SALES], 1);
     });
     const { user } = renderList();
     expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();

@@ -1,23 +1,28 @@
-import { Button, Group as Row, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group as Row, Stack } from '@mantine/core';
 import type { Group } from '@palisade/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { toTableColumns } from '../../../components/list/column-choice';
+import { ListSearch } from '../../../components/list/list-search';
+import {
+  ListToolbar,
+  listTotalText,
+  SelectedCount,
+  ServerList,
+  useListSelection,
+} from '../../../components/list/server-list';
+import { useListAddress } from '../../../components/list/use-list-address';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useDeleteGroups } from '../api/delete-groups';
 import { useExportGroups } from '../api/export-groups';
 import { useGroups } from '../api/get-groups';
-import { showSuccess } from '../api/mutation-toast';
 import { DeleteGroupsModal } from '../components/delete-groups-modal';
-import { GroupsTable } from '../components/groups-table';
+import { type GroupSort, useGroupColumns } from '../components/groups-table';
 import { ImportGroupsModal } from '../components/import-groups-modal';
-import { type GroupsListState, parseListState, toListQuery, toSearchParams } from '../utils/list-params';
-
-/** How long the search waits after the last keystroke before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { groupsListCodec } from '../utils/list-params';
 
 /**
  * `/users/groups`: the tenant's groups, server-paged, sortable and searchable, with bulk delete, CSV export of
@@ -26,34 +31,16 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
+  const navigate = useNavigate();
   const canCreate = useCan('groups:create');
   const canDelete = useCan('groups:delete');
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseListState(searchParams);
-  const query = toListQuery(state);
-  const queryId = JSON.stringify([tenant, query]);
-
-  const setState = (patch: Partial<GroupsListState>, options?: { replace?: boolean }) =>
-    setSearchParams(toSearchParams({ ...state, ...patch }), options);
-
-  // The box shows what is typed at once; the address (and so the query) follows 300 ms after the last key.
-  const [searchText, setSearchText] = useState(state.q);
-  const applySearch = useDebouncedCallback((q: string) => {
-    setSearchParams((current) => toSearchParams({ ...parseListState(current), q, page: 1 }), {
-      replace: true,
-    });
-  }, SEARCH_DEBOUNCE_MS);
-  // Back and forward change the address under the box; the box follows.
-  useEffect(() => {
-    setSearchText((text) => (text.trim() === state.q.trim() ? text : state.q));
-  }, [state.q]);
-
+  const { state, setState, search } = useListAddress(groupsListCodec);
+  const query = groupsListCodec.toQuery(state);
   const groupsQuery = useGroups(tenant, query);
+  const { selected, setSelected, clear } = useListSelection<Group>(JSON.stringify([tenant, query]));
+  const columns = toTableColumns(useGroupColumns({ canCopy: canCreate }));
 
-  // The selection belongs to one page of one tenant's query; it is dropped when any of them changes.
-  const [selection, setSelection] = useState<{ queryId: string; groups: Group[] }>({ queryId, groups: [] });
-  const selected = selection.queryId === queryId ? selection.groups : [];
   // What the open confirmation is about: fixed when it opens, so it does not change while it fades out.
   const [toDelete, setToDelete] = useState<Group[]>([]);
   const [isConfirmOpen, setConfirmOpen] = useState(false);
@@ -63,7 +50,7 @@ export function Component() {
   const deleteMutation = useDeleteGroups(tenant, {
     onSuccess: (result, ids) => {
       setConfirmOpen(false);
-      setSelection({ queryId, groups: [] });
+      clear();
       showSuccess(
         t('groups.delete.done', {
           count: result.deleted,
@@ -77,8 +64,6 @@ export function Component() {
     },
   });
 
-  const total = groupsQuery.data?.total;
-  const isSearching = state.q.trim() !== '';
   const addButton = canCreate ? (
     <Button component={Link} to="/users/groups/add">
       {t('groups.list.add', 'Add group')}
@@ -104,90 +89,76 @@ export function Component() {
     </Row>
   );
 
-  const renderBody = () => {
-    if (groupsQuery.isPending) return <LoadingState label={t('groups.list.loading', 'Loading groups…')} />;
-    if (groupsQuery.isError && !groupsQuery.data) {
-      return <ErrorState error={groupsQuery.error} onRetry={() => void groupsQuery.refetch()} />;
-    }
-    const page = groupsQuery.data;
-    if (page.total === 0 && !isSearching) {
-      return <EmptyState message={t('groups.list.empty', 'No groups yet.')} action={addButton} />;
-    }
-    if (page.total === 0) {
-      return <EmptyState message={t('groups.list.noMatch', 'No groups match your search.')} />;
-    }
-    return (
-      <>
-        {groupsQuery.isError ? (
-          <ErrorState error={groupsQuery.error} onRetry={() => void groupsQuery.refetch()} />
-        ) : null}
-        <GroupsTable
-          groups={page.items}
-          total={page.total}
-          isTotalEstimate={page.totalIsEstimate}
-          page={state.page}
-          pageSize={state.pageSize}
-          sort={{ sort: state.sort, order: state.order }}
-          isFetching={groupsQuery.isFetching}
-          canCopy={canCreate}
-          {...(canDelete
-            ? { selected, onSelectedChange: (groups: Group[]) => setSelection({ queryId, groups }) }
-            : {})}
-          onPageChange={(next) => setState({ page: next })}
-          onPageSizeChange={(size) => setState({ pageSize: size as GroupsListState['pageSize'], page: 1 })}
-          onSortChange={({ sort, order }) => setState({ sort, order, page: 1 })}
-        />
-      </>
-    );
-  };
-
   return (
     <>
       <PageHeader
         title={t('groups.list.title', 'Groups')}
-        description={
-          total === undefined
-            ? undefined
-            : t('groups.list.total', {
-                count: total,
-                defaultValue_one: '{{count}} group',
-                defaultValue_other: '{{count}} groups',
-              })
-        }
+        description={listTotalText(t, groupsQuery.data, (count) =>
+          t('groups.list.total', {
+            count,
+            defaultValue_one: '{{count}} group',
+            defaultValue_other: '{{count}} groups',
+          }),
+        )}
         actions={headerActions}
       />
       <Stack gap="md">
-        <Row justify="space-between" align="flex-end" gap="md">
-          <TextInput
-            type="search"
-            label={t('groups.list.search', 'Search')}
-            placeholder={t('groups.list.searchPlaceholder', 'Name or description')}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            w={{ base: '100%', sm: 320 }}
-          />
-          {canDelete && selected.length > 0 ? (
-            <Row gap="sm">
-              <Text size="sm" c="dimmed">
-                {t('groups.list.selected', { count: selected.length, defaultValue: '{{count}} selected' })}
-              </Text>
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => {
-                  setToDelete(selected);
-                  setConfirmOpen(true);
-                }}
-              >
-                {t('groups.list.delete', 'Delete')}
-              </Button>
-            </Row>
-          ) : null}
-        </Row>
-        {renderBody()}
+        <ListToolbar
+          search={
+            <ListSearch
+              value={state.q}
+              onSearch={search}
+              label={t('groups.list.search', 'Search')}
+              placeholder={t('groups.list.searchPlaceholder', 'Name or description')}
+            />
+          }
+          bulkBar={
+            canDelete && selected.length > 0 ? (
+              <>
+                <SelectedCount count={selected.length} />
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => {
+                    setToDelete(selected);
+                    setConfirmOpen(true);
+                  }}
+                >
+                  {t('groups.list.delete', 'Delete')}
+                </Button>
+              </>
+            ) : null
+          }
+        />
+        <ServerList<Group>
+          query={groupsQuery}
+          columns={columns}
+          texts={{
+            loading: t('groups.list.loading', 'Loading groups…'),
+            empty: t('groups.list.empty', 'No groups yet.'),
+            noMatch: t('groups.list.noMatch', 'No groups match your search.'),
+            perPage: t('groups.list.pageSize', 'Groups per page'),
+          }}
+          page={state.page}
+          pageSize={state.pageSize}
+          onPageChange={(page) => setState({ page })}
+          onPageSizeChange={(pageSize) => setState({ pageSize, page: 1 })}
+          sort={{ column: state.sort, order: state.order }}
+          onSortChange={({ column, order }) => setState({ sort: column as GroupSort, order, page: 1 })}
+          isFiltered={state.q.trim() !== ''}
+          emptyAction={addButton}
+          selection={
+            canDelete
+              ? {
+                  selected,
+                  onChange: setSelected,
+                  allLabel: t('groups.list.selectAll', 'Select all groups on this page'),
+                  rowLabel: (group) => t('groups.list.selectGroup', 'Select {{name}}', { name: group.name }),
+                }
+              : undefined
+          }
+          onRowClick={(group) => navigate(`/groups/${group.id}`)}
+        />
       </Stack>
       <DeleteGroupsModal
         opened={isConfirmOpen}

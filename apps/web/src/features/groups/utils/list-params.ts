@@ -1,13 +1,5 @@
 import { GROUP_SORTS } from '@palisade/contracts';
-import { type ListState, listStateCodec } from '../../../lib/list-state';
-
-export { PAGE_SIZES } from '../../../lib/list-state';
+import { listStateCodec } from '../../../lib/list-state';
 
 /** Where the groups list is (page, size, sort, search), kept in the address. */
-export type GroupsListState = ListState<(typeof GROUP_SORTS)[number]>;
-
-const codec = listStateCodec(GROUP_SORTS, 'name');
-export const DEFAULT_LIST_STATE = codec.defaults;
-export const parseListState = codec.parse;
-export const toSearchParams = codec.toSearchParams;
-export const toListQuery = codec.toQuery;
+export const groupsListCodec = listStateCodec(GROUP_SORTS, 'name');

@@ -8,8 +8,8 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
-import { showMutationError } from './mutation-toast';
 import { policiesKeys } from './policies-keys';
 
 /** The three policy lists (`GET /api/policy/:tenant`). */

@@ -2,8 +2,8 @@ import { type PolicyGroup, type PolicyGroupInput, policyEndpoints } from '@palis
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
-import { showMutationError } from './mutation-toast';
 import { policiesKeys } from './policies-keys';
 
 /** The tenant's policy groups (`GET /api/policy/group/:tenant`). */
@@ -52,7 +52,7 @@ export function useSavePolicyGroup(
     },
     onError: (error) => {
       if (onError) onError(error);
-      else if (!policyTestFailures(error)) showMutationError(t, error);
+      else if (!policyTestFailures(error)) showMutationError(t, error, { fieldsOnForm: true });
     },
   });
 }

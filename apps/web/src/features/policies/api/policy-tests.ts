@@ -2,7 +2,7 @@ import { type PolicyTest, type PolicyTestInput, policyEndpoints } from '@palisad
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
-import { showMutationError } from './mutation-toast';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { policiesKeys } from './policies-keys';
 
 /** The pinned tests with their outcome against the live policy (`GET /api/policy/tests/:tenant`). */

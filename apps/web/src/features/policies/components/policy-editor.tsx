@@ -29,9 +29,9 @@ import { TestFailuresAlert } from '../../../components/policy/test-failures-aler
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { isMissing, policyTestFailures } from '../../../lib/policy-errors';
 import { useApps, useCategories, useFeeds, useLocations } from '../api/lookups';
-import { showMutationError, showSuccess } from '../api/mutation-toast';
 import { usePolicy, useSavePolicy } from '../api/policies';
 import { useLint } from '../api/simulate';
 import { SimulateButton } from '../simulator';
@@ -47,9 +47,12 @@ import {
   toPolicyInput,
 } from '../utils/policy-form';
 import { policyValidator } from '../utils/validation';
+import { EveryoneConfirmModal } from './everyone-confirm-modal';
 import { catalogName, usePolicyTypeLabels } from './labels';
 import { OtherFindings } from './lint-findings';
-import { RuleEditor, type RuleObjectOptions, SystemRuleRow } from './rule-editor';
+import { RuleEditor } from './rule-editor';
+import type { RuleObjectOptions } from './rule-options';
+import { SystemRuleRow } from './system-rule-row';
 
 /** Props of {@link PolicyEditor}. */
 export interface PolicyEditorProps {
@@ -206,6 +209,9 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [findings, setFindings] = useState<LintFinding[] | null>(null);
   const [failures, setFailures] = useState<PolicyTestFailure[] | null>(null);
+  // How many policy groups carry the policy (a new one: none), and the values of a save awaiting "everyone?".
+  const [policyGroupCount, setPolicyGroupCount] = useState(policy?.policyGroups.length ?? 0);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<PolicyFormValues | null>(null);
   const form = useForm<PolicyFormValues>({
     mode: 'controlled',
     initialValues: initial.values,
@@ -256,7 +262,7 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
     }
   };
 
-  const handleSubmit = form.onSubmit(async (formValues) => {
+  const save = async (formValues: PolicyFormValues) => {
     setFailures(null);
     try {
       const saved = await saveMutation.mutateAsync({ id: policyId, body: toPolicyInput(formValues) });
@@ -269,6 +275,7 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
       setSystemRules(next.systemRules);
       setFindings(saved.lint);
       showSuccess(t('policies.editor.saved', 'Policy {{name}} saved.', { name: saved.policy.name }));
+      setPolicyGroupCount(saved.policy.policyGroups.length);
       if (!policyId) {
         setPolicyId(saved.policy.id);
         onCreated(saved.policy.id);
@@ -286,7 +293,19 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
       }
       showMutationError(t, error);
     }
+  };
+
+  // An enabled policy in no policy group decides for everyone: saving it is confirmed first.
+  const handleSubmit = form.onSubmit((formValues) => {
+    if (formValues.enabled && policyGroupCount === 0) setAwaitingConfirmation(formValues);
+    else void save(formValues);
   }, revealErrors);
+
+  const handleConfirmEveryone = () => {
+    const confirmed = awaitingConfirmation;
+    setAwaitingConfirmation(null);
+    if (confirmed) void save(confirmed);
+  };
 
   const handleLint = () => {
     lintMutation.mutate(
@@ -299,7 +318,7 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
   };
 
   const addRule = () => {
-    const rule = emptyRule(values.type === 'route' ? 'ROUTE' : 'dmn', values.type);
+    const rule = emptyRule(values.type === 'route' ? 'ROUTE' : 'dmn', values.type, values.rules);
     form.insertListItem('rules', rule);
     setExpanded((previous) => new Set([...previous, rule.key]));
   };
@@ -429,6 +448,13 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
           </Row>
         </Row>
       </Stack>
+      <EveryoneConfirmModal
+        opened={awaitingConfirmation !== null}
+        name={awaitingConfirmation?.name ?? ''}
+        isSaving={saveMutation.isPending}
+        onClose={() => setAwaitingConfirmation(null)}
+        onConfirm={handleConfirmEveryone}
+      />
     </form>
   );
 }

@@ -134,7 +134,7 @@ function SortableRow({
       <Table.Td>
         {policy.policyGroups.length === 0 ? (
           <Badge variant="outline" color="gray" size="sm">
-            {t('policies.list.everyone', 'Everyone')}
+            {t('policies.list.appliesToEveryone', 'Applies to everyone')}
           </Badge>
         ) : (
           <Row gap={4}>

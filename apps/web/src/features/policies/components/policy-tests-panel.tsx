@@ -17,7 +17,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { showSuccess } from '../api/mutation-toast';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useDeletePolicyTests, usePolicyTests, useSavePolicyTest } from '../api/policy-tests';
 import { RequestFields } from '../simulator/request-fields';
 import {

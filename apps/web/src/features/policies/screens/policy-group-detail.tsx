@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { isMissing } from '../../../lib/policy-errors';
-import { showSuccess } from '../api/mutation-toast';
 import { usePolicyGroup, useSavePolicyGroup } from '../api/policy-groups';
 import { deviceLabel } from '../components/pickers';
 import {
@@ -83,27 +83,36 @@ function WhereUsed({ group }: { group: PolicyGroup }) {
               {t('policies.groups.appliesToNobody', 'Nobody yet: assign user groups, users or devices.')}
             </Text>
           ) : (
-            <List size="sm">
-              {group.groups.map((g) => (
-                <List.Item key={g.id}>
-                  <Anchor component={Link} to={`/groups/${g.id}`} size="sm">
-                    {t('policies.groups.userGroupItem', 'User group {{name}}', { name: g.name })}
-                  </Anchor>
-                </List.Item>
-              ))}
-              {group.users.map((user) => (
-                <List.Item key={user.id}>
-                  <Anchor component={Link} to={`/users/${user.id}`} size="sm">
-                    {user.username}
-                  </Anchor>
-                </List.Item>
-              ))}
-              {group.devices.map((device) => (
-                <List.Item key={device.id}>
-                  {t('policies.groups.deviceItem', 'Device {{name}}', { name: deviceLabel(device) })}
-                </List.Item>
-              ))}
-            </List>
+            <>
+              <Text size="sm" data-testid="policy-group-reach">
+                {t('policies.groups.userCount', {
+                  count: group.userCount,
+                  defaultValue_one: '{{count, number}} user, assigned directly or through a user group.',
+                  defaultValue_other: '{{count, number}} users, assigned directly or through a user group.',
+                })}
+              </Text>
+              <List size="sm">
+                {group.groups.map((g) => (
+                  <List.Item key={g.id}>
+                    <Anchor component={Link} to={`/groups/${g.id}`} size="sm">
+                      {t('policies.groups.userGroupItem', 'User group {{name}}', { name: g.name })}
+                    </Anchor>
+                  </List.Item>
+                ))}
+                {group.users.map((user) => (
+                  <List.Item key={user.id}>
+                    <Anchor component={Link} to={`/users/${user.id}`} size="sm">
+                      {user.username}
+                    </Anchor>
+                  </List.Item>
+                ))}
+                {group.devices.map((device) => (
+                  <List.Item key={device.id}>
+                    {t('policies.groups.deviceItem', 'Device {{name}}', { name: deviceLabel(device) })}
+                  </List.Item>
+                ))}
+              </List>
+            </>
           )}
         </div>
       </SimpleGrid>

@@ -7,8 +7,8 @@ import { TestFailuresAlert } from '../../../components/policy/test-failures-aler
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
-import { showMutationError, showSuccess } from '../api/mutation-toast';
 import { useDeletePolicyGroups, usePolicyGroups } from '../api/policy-groups';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal';
 import { CopyIcon, EditIcon, TrashIcon } from '../components/icons';
@@ -70,7 +70,7 @@ export function Component() {
               <Table.Th>{t('policies.groups.name', 'Name')}</Table.Th>
               <Table.Th>{t('policies.groups.policies', 'Policies')}</Table.Th>
               <Table.Th ta="end">{t('policies.groups.userGroups', 'User groups')}</Table.Th>
-              <Table.Th ta="end">{t('policies.groups.users', 'Users')}</Table.Th>
+              <Table.Th ta="end">{t('policies.groups.usersReached', 'Users (with group members)')}</Table.Th>
               <Table.Th ta="end">{t('policies.groups.deviceCount', 'Devices')}</Table.Th>
               <Table.Th ta="end">{t('policies.columns.actions', 'Actions')}</Table.Th>
             </Table.Tr>
@@ -118,7 +118,7 @@ export function Component() {
                   )}
                 </Table.Td>
                 <Table.Td ta="end">{count(group.groups.length)}</Table.Td>
-                <Table.Td ta="end">{count(group.users.length)}</Table.Td>
+                <Table.Td ta="end">{count(group.userCount)}</Table.Td>
                 <Table.Td ta="end">{count(group.devices.length)}</Table.Td>
                 <Table.Td>
                   <Row gap={2} justify="flex-end" wrap="nowrap">

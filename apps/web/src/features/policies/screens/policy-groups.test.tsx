@@ -1,8 +1,14 @@
-import type { PolicyGroup } from '@palisade/contracts';
+import {
+  type DeviceOption,
+  enrolmentEndpoints,
+  type PolicyGroup,
+  policyEndpoints,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { ALPHA, LISTS, stubApi } from '../testing/fixtures';
+import { apiError, type FakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
+import { ALPHA, fakePolicyApi, LISTS } from '../testing/fixtures';
 import { Component as PolicyGroupCopy } from './policy-group-copy';
 import { Component as PolicyGroupDetail } from './policy-group-detail';
 import { Component as PolicyGroupsList } from './policy-groups-list';
@@ -22,8 +28,19 @@ const GROUP: PolicyGroup = {
     { id: BUILD_BOX, name: 'Build box', username: 'ada@acme.example' },
     { id: KIOSK, name: 'Kiosk', username: null },
   ],
+  // ada and the two other members of Engineers.
+  userCount: 3,
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
+
+/** The fake API of one policy group's page: the group, the policies to pick and the editor's look-ups. */
+function fakeGroupApi(): FakeApi {
+  return fakePolicyApi()
+    .on(policyEndpoints.getPolicyGroup, ({ params }) =>
+      params.id === GROUP_ID ? GROUP : apiError('not_found'),
+    )
+    .on(policyEndpoints.listPolicies, () => LISTS);
+}
 
 function render(route: string) {
   return renderRoutes(
@@ -47,9 +64,7 @@ afterEach(() => {
 
 describe('policy groups', () => {
   it('lists groups with their policies and assignment counts', async () => {
-    stubApi(({ method, path }) =>
-      method === 'GET' && path === '/api/policy/group/acme' ? jsonResponse([GROUP]) : undefined,
-    );
+    const api = fakePolicyApi().on(policyEndpoints.listPolicyGroups, () => [GROUP]);
     render('/policy/policyGroups');
     const row = await screen.findByTestId('policy-group-row');
     expect(within(row).getByRole('link', { name: 'Engineering' })).toHaveAttribute(
@@ -58,32 +73,29 @@ describe('policy groups', () => {
     );
     expect(within(row).getByText('Alpha')).toBeInTheDocument();
     const cells = within(row).getAllByRole('cell');
-    expect(cells.slice(2, 5).map((cell) => cell.textContent)).toEqual(['1', '1', '2']);
+    // User groups, users (the one assigned directly and the group's members, as the server counts them), devices.
+    expect(cells.slice(2, 5).map((cell) => cell.textContent)).toEqual(['1', '3', '2']);
     expect(within(row).getByRole('link', { name: 'Copy Engineering' })).toHaveAttribute(
       'href',
       `/policy/policyGroups/${GROUP_ID}/copy`,
     );
+    expect(api.unhandled).toEqual([]);
   });
 
   it('copies a group: the form is prefilled and creates a new group with the same assignments', async () => {
-    const sent = stubApi(({ method, path, body }) => {
-      if (method === 'GET' && path === `/api/policy/group/acme/${GROUP_ID}`) return jsonResponse(GROUP);
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'POST' && path === '/api/policy/group/acme') {
-        return jsonResponse(
-          { ...GROUP, id: '99999999-9999-4999-8999-999999999999', ...(body as object) },
-          201,
-        );
-      }
-      return undefined;
-    });
+    const api = fakeGroupApi().on(policyEndpoints.createPolicyGroup, ({ body }) => ({
+      ...GROUP,
+      id: '99999999-9999-4999-8999-999999999999',
+      name: body.name,
+      description: body.description,
+    }));
     const { user, router } = render(`/policy/policyGroups/${GROUP_ID}/copy`);
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     expect(name).toHaveValue('Copy of Engineering');
     await user.click(screen.getByRole('button', { name: 'Add policy group' }));
 
-    await waitFor(() => expect(sent.some((s) => s.method === 'POST')).toBe(true));
-    expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
+    await waitFor(() => expect(api.calls(policyEndpoints.createPolicyGroup)).toHaveLength(1));
+    expect(api.calls(policyEndpoints.createPolicyGroup)[0].sentBody).toEqual({
       name: 'Copy of Engineering',
       description: 'Developer tooling',
       policyIds: [ALPHA],
@@ -96,38 +108,24 @@ describe('policy groups', () => {
         '/policy/policyGroups/99999999-9999-4999-8999-999999999999',
       ),
     );
+    expect(api.unhandled).toEqual([]);
   });
 
   it('shows the failing tests when a save is refused, and a taken name on its field', async () => {
-    let answer = 409;
-    stubApi(({ method, path }) => {
-      if (method === 'GET' && path === `/api/policy/group/acme/${GROUP_ID}`) return jsonResponse(GROUP);
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'PUT' && path === `/api/policy/group/acme/${GROUP_ID}`) {
-        return answer === 409
-          ? jsonResponse(
-              {
-                errcode: 19,
-                code: 'policy_tests_failed',
-                message: 'A policy test would fail.',
-                failures: [
-                  { testId: 't1', name: 'GitHub reachable', expect: 'allow', actual: 'block', rule: null },
-                ],
-              },
-              409,
-            )
-          : jsonResponse(
-              {
-                errcode: 5,
-                code: 'conflict',
-                message: 'Taken.',
-                details: [{ path: 'body.name', message: 'policy.validation.groupNameTaken' }],
-              },
-              409,
-            );
-      }
-      return undefined;
-    });
+    let answer: 'tests' | 'taken' = 'tests';
+    fakeGroupApi().on(policyEndpoints.updatePolicyGroup, () =>
+      answer === 'tests'
+        ? apiError('policy_tests_failed', {
+            message: 'A policy test would fail.',
+            failures: [
+              { testId: 't1', name: 'GitHub reachable', expect: 'allow', actual: 'block', rule: null },
+            ],
+          })
+        : apiError('conflict', {
+            message: 'Taken.',
+            details: [{ path: 'body.name', message: 'policy.validation.groupNameTaken' }],
+          }),
+    );
     const { user } = render(`/policy/policyGroups/${GROUP_ID}`);
     await screen.findByRole('heading', { name: 'Edit Engineering' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -136,34 +134,36 @@ describe('policy groups', () => {
     expect(alert).toHaveTextContent('Not saved: this change breaks policy tests');
     expect(alert).toHaveTextContent('GitHub reachable: expected Allowed, would be Blocked');
 
-    answer = 400;
+    answer = 'taken';
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A policy group with this name already exists.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('picks devices by a server-side search and sends their ids; the usage names them', async () => {
-    const sent = stubApi(({ method, path, url, body }) => {
-      if (method === 'GET' && path === `/api/policy/group/acme/${GROUP_ID}`) return jsonResponse(GROUP);
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'GET' && path === '/api/enrolment/acme/devices/options') {
-        const q = url.searchParams.get('q') ?? '';
-        const all = [
-          { id: BUILD_BOX, name: 'Build box', os: 'linux', username: 'ada@acme.example' },
-          { id: LOBBY, name: 'Lobby screen', os: 'windows', username: null },
-        ];
-        return jsonResponse(all.filter((d) => d.name.toLowerCase().includes(q.toLowerCase())));
-      }
-      if (method === 'PUT' && path === `/api/policy/group/acme/${GROUP_ID}`) {
-        return jsonResponse({ ...GROUP, ...(body as object) });
-      }
-      return undefined;
-    });
+    const all: DeviceOption[] = [
+      { id: BUILD_BOX, name: 'Build box', os: 'linux', username: 'ada@acme.example' },
+      { id: LOBBY, name: 'Lobby screen', os: 'windows', username: null },
+    ];
+    const api = fakeGroupApi()
+      .on(enrolmentEndpoints.listDeviceOptions, ({ query }) => {
+        const q = query.q ?? '';
+        return all.filter((d) => d.name.toLowerCase().includes(q.toLowerCase()));
+      })
+      .on(policyEndpoints.updatePolicyGroup, ({ body }) => ({
+        ...GROUP,
+        name: body.name,
+        description: body.description,
+        devices: [...GROUP.devices, { id: LOBBY, name: 'Lobby screen', username: null }],
+      }));
     const { user } = render(`/policy/policyGroups/${GROUP_ID}`);
     await screen.findByRole('heading', { name: 'Edit Engineering' });
     const usage = screen.getByRole('region', { name: 'Where it is used' });
     expect(within(usage).getByText('Device Build box (ada@acme.example)')).toBeInTheDocument();
     expect(within(usage).getByText('Device Kiosk')).toBeInTheDocument();
+    expect(within(usage).getByTestId('policy-group-reach')).toHaveTextContent(
+      '3 users, assigned directly or through a user group.',
+    );
 
     const field = screen.getByRole('combobox', { name: 'Devices' });
     await user.type(field, 'lobby');
@@ -171,11 +171,12 @@ describe('policy groups', () => {
       await screen.findByRole('option', { name: 'Lobby screen', hidden: true }, { timeout: 3000 }),
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
-    expect(sent.find((s) => s.method === 'PUT')?.body).toMatchObject({
+    await waitFor(() => expect(api.calls(policyEndpoints.updatePolicyGroup)).toHaveLength(1));
+    expect(api.calls(policyEndpoints.updatePolicyGroup)[0].sentBody).toMatchObject({
       deviceIds: [BUILD_BOX, KIOSK, LOBBY],
     });
-    const searches = sent.filter((s) => s.path === '/api/enrolment/acme/devices/options');
+    const searches = api.calls(enrolmentEndpoints.listDeviceOptions);
     expect(searches.length).toBeGreaterThan(0);
+    expect(api.unhandled).toEqual([]);
   });
 });

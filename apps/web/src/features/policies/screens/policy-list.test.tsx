@@ -1,23 +1,37 @@
-import type { PolicyLists } from '@palisade/contracts';
+import {
+  enrolmentEndpoints,
+  type PolicyLists,
+  type PolicySaved,
+  type PolicyTest,
+  policyEndpoints,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
-import { ALPHA, ALPHA_POLICY, BETA, BLOCK_GAMBLING, GAMMA, LISTS, stubApi } from '../testing/fixtures';
+import { apiError, type FakeAnswer, type FakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
+import { ALPHA, ALPHA_POLICY, BETA, BLOCK_GAMBLING, fakePolicyApi, GAMMA, LISTS } from '../testing/fixtures';
 import { Component as PolicyList } from './policy-list';
 
 function renderList(route = '/policy/list', session = makeSession()) {
   return renderRoutes([{ path: '/policy/list', element: <PolicyList /> }], { route, session });
 }
 
-const FAILURE_ENVELOPE = {
-  errcode: 19,
-  code: 'policy_tests_failed',
-  message: 'A policy test would fail.',
-  failures: [
-    { testId: 't1', name: 'Casino stays blocked', expect: 'block', actual: 'allow', rule: null },
-    { testId: 't2', name: 'Wiki is reachable', expect: 'allow', actual: 'block', rule: BLOCK_GAMBLING },
-  ],
-};
+const testsFailed = () =>
+  apiError('policy_tests_failed', {
+    message: 'A policy test would fail.',
+    failures: [
+      { testId: 't1', name: 'Casino stays blocked', expect: 'block', actual: 'allow', rule: null },
+      { testId: 't2', name: 'Wiki is reachable', expect: 'allow', actual: 'block', rule: BLOCK_GAMBLING },
+    ],
+  });
+
+/** The fake API of the policy list: the three lists, and the editor's look-ups. */
+function fakeListApi(lists: PolicyLists = LISTS): FakeApi {
+  return fakePolicyApi().on(policyEndpoints.listPolicies, () => lists);
+}
+
+/** What a request changed: reorders, saves, switches, copies and deletes. */
+const changes = (api: FakeApi) => api.requests.filter((s) => s.method !== 'GET' && s.method !== 'HEAD');
 
 function userRows() {
   const table = screen.getByRole('table', { name: 'User policies' });
@@ -37,56 +51,55 @@ afterEach(() => {
 
 describe('policy list', () => {
   it('shows the three ordered lists with precedence, rule counts and policy groups', async () => {
-    stubApi(({ method, path }) =>
-      method === 'GET' && path === '/api/policy/acme' ? jsonResponse(LISTS) : undefined,
-    );
+    const api = fakeListApi();
     renderList();
 
     expect(await screen.findByRole('table', { name: 'QoS policies' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Device policies' })).toBeInTheDocument();
+    // In the order they are evaluated: user and device policies decide, QoS policies classify after them.
+    expect(screen.getAllByRole('table').map((table) => table.getAttribute('aria-label'))).toEqual([
+      'User policies',
+      'Device policies',
+      'QoS policies',
+    ]);
     expect(userRows()).toEqual(['Alpha', 'Beta', 'Gamma']);
     const table = screen.getByRole('table', { name: 'User policies' });
     const alpha = within(table).getAllByTestId('policy-row')[0];
     expect(within(alpha).getByText('Engineers')).toBeInTheDocument();
     const beta = within(table).getAllByTestId('policy-row')[1];
-    expect(within(beta).getByText('Everyone')).toBeInTheDocument();
+    expect(within(beta).getByText('Applies to everyone')).toBeInTheDocument();
     expect(within(beta).getByText('3')).toBeInTheDocument();
     expect(within(beta).getByRole('switch', { name: 'Enabled: Beta' })).toBeChecked();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('moves a policy with the keyboard and sends the whole new order of its list', async () => {
     const reordered: PolicyLists = { ...LISTS, user: [LISTS.user[1], LISTS.user[0], LISTS.user[2]] };
     let current = LISTS;
-    const sent = stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(current);
-      if (method === 'PUT' && path === '/api/policy/acme/order') {
+    const api = fakeListApi()
+      .on(policyEndpoints.listPolicies, () => current)
+      .on(policyEndpoints.reorderPolicies, () => {
         current = reordered;
-        return jsonResponse(reordered);
-      }
-      return undefined;
-    });
+        return reordered;
+      });
     const { user } = renderList();
     const moveUp = await screen.findByRole('button', { name: 'Move Beta up' });
 
     moveUp.focus();
     await user.keyboard('{Enter}');
 
-    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
-    expect(sent.find((s) => s.method === 'PUT')).toEqual({
-      method: 'PUT',
-      path: '/api/policy/acme/order',
-      body: { list: 'user', ids: [BETA, ALPHA, GAMMA] },
+    await waitFor(() => expect(changes(api)).toHaveLength(1));
+    expect(changes(api)[0]).toMatchObject({
+      endpoint: policyEndpoints.reorderPolicies,
+      params: { tenant: 'acme' },
+      sentBody: { list: 'user', ids: [BETA, ALPHA, GAMMA] },
     });
     expect(await screen.findByText('Beta moved to position 1 of 3.')).toBeInTheDocument();
     expect(userRows()).toEqual(['Beta', 'Alpha', 'Gamma']);
   });
 
   it('lists the failing tests of a refused reorder and puts the old order back', async () => {
-    stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'PUT' && path === '/api/policy/acme/order') return jsonResponse(FAILURE_ENVELOPE, 409);
-      return undefined;
-    });
+    fakeListApi().on(policyEndpoints.reorderPolicies, testsFailed);
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Move Alpha down' }));
 
@@ -95,7 +108,9 @@ describe('policy list', () => {
     const items = within(alert).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Casino stays blocked: expected Blocked, would be Allowed');
-    expect(items[0]).toHaveTextContent('by the default (no rule matched)');
+    expect(items[0]).toHaveTextContent(
+      'Casino stays blocked: expected Blocked, would be Allowed. No rule matched — allowed by default',
+    );
     expect(items[1]).toHaveTextContent('Wiki is reachable: expected Allowed, would be Blocked');
     expect(items[1]).toHaveTextContent('decided by Alpha');
     expect(items[1]).toHaveTextContent('Block gambling');
@@ -103,9 +118,7 @@ describe('policy list', () => {
   });
 
   it('hides reorder, switch and delete controls from a view-only role', async () => {
-    stubApi(({ method, path }) =>
-      method === 'GET' && path === '/api/policy/acme' ? jsonResponse(LISTS) : undefined,
-    );
+    fakeListApi();
     renderList('/policy/list', makeSession({ role: 'auditor' }));
     await screen.findByRole('table', { name: 'User policies' });
     expect(screen.queryByRole('button', { name: 'Move Beta up' })).not.toBeInTheDocument();
@@ -117,7 +130,7 @@ describe('policy list', () => {
 
 describe('policy tests tab', () => {
   const KIOSK = '66666666-6666-4666-8666-666666666666';
-  const DEVICE_TEST = {
+  const DEVICE_TEST: PolicyTest = {
     id: 't1',
     name: 'Kiosk stays off casinos',
     request: { destination: 'casino.example', deviceId: KIOSK, protocol: 'tcp' },
@@ -128,20 +141,14 @@ describe('policy tests tab', () => {
   };
 
   it('names the device a test comes from, in the list and in the edit form', async () => {
-    stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'GET' && path === '/api/policy/tests/acme') return jsonResponse([DEVICE_TEST]);
-      if (method === 'GET' && path === `/api/enrolment/acme/devices/${KIOSK}`) {
-        return jsonResponse({
-          id: KIOSK,
-          name: 'Lobby kiosk',
-          os: 'linux',
-          username: 'frontdesk@acme.example',
-        });
-      }
-      if (method === 'GET' && path === '/api/enrolment/acme/devices/options') return jsonResponse([]);
-      return undefined;
-    });
+    const api = fakeListApi()
+      .on(policyEndpoints.listPolicyTests, () => [DEVICE_TEST])
+      .on(enrolmentEndpoints.getDevice, ({ params }) =>
+        params.id === KIOSK
+          ? { id: KIOSK, name: 'Lobby kiosk', os: 'linux' as const, username: 'frontdesk@acme.example' }
+          : apiError('not_found'),
+      )
+      .on(enrolmentEndpoints.listDeviceOptions, () => []);
     const { user } = renderList('/policy/list?tab=tests');
 
     const row = await screen.findByTestId('policy-test-row');
@@ -151,21 +158,26 @@ describe('policy tests tab', () => {
     await user.click(within(row).getByRole('button', { name: 'Edit test Kiosk stays off casinos' }));
     const device = await screen.findByLabelText(/^Device/, { selector: 'input' });
     await waitFor(() => expect(device).toHaveValue('Lobby kiosk (frontdesk@acme.example)'));
+    expect(api.unhandled).toEqual([]);
   });
 });
 
 describe('policy editor', () => {
-  function stubEditor(saveAnswer: () => Response) {
-    return stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'GET' && path === `/api/policy/acme/${ALPHA}`) return jsonResponse(ALPHA_POLICY);
-      if (method === 'PUT' && path === `/api/policy/acme/${ALPHA}`) return saveAnswer();
-      return undefined;
-    });
+  /** The list with Alpha to edit, and `save` answering its save. */
+  function fakeEditorApi(save: () => FakeAnswer<typeof policyEndpoints.updatePolicy>) {
+    return fakeListApi()
+      .on(policyEndpoints.getPolicy, ({ params }) =>
+        params.id === ALPHA ? ALPHA_POLICY : apiError('not_found'),
+      )
+      .on(policyEndpoints.updatePolicy, ({ params }) =>
+        params.id === ALPHA ? save() : apiError('not_found'),
+      );
   }
 
+  const saved = (lint: PolicySaved['lint'] = []): PolicySaved => ({ policy: ALPHA_POLICY, lint });
+
   it('opens from the address, shows system rules read-only and sends only the own rules', async () => {
-    const sent = stubEditor(() => jsonResponse({ policy: ALPHA_POLICY, lint: [] }));
+    const api = fakeEditorApi(() => saved());
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     const rules = await within(editor).findAllByRole('listitem');
@@ -174,24 +186,66 @@ describe('policy editor', () => {
     expect(within(rules[0]).queryByRole('button', { name: /Delete rule/ })).not.toBeInTheDocument();
 
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent.some((s) => s.method === 'PUT')).toBe(true));
-    const body = sent.find((s) => s.method === 'PUT')?.body as { rules: { id?: string }[] };
-    expect(body.rules.map((rule) => rule.id)).toEqual(['r-1', 'r-2']);
+    await waitFor(() => expect(changes(api)).toHaveLength(1));
+    const [save] = api.calls(policyEndpoints.updatePolicy);
+    expect(save.body.rules.map((rule) => rule.id)).toEqual(['r-1', 'r-2']);
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('starts a new rule of a block list as Block, and says how to separate the entries it matches', async () => {
+    fakeEditorApi(() => saved());
+    const { user } = renderList(`/policy/list?policy=${ALPHA}`);
+    const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
+    await within(editor).findAllByTestId('rule-editor');
+
+    // Alpha's own rules both block.
+    await user.click(within(editor).getByRole('button', { name: 'Add rule' }));
+    const cards = within(editor).getAllByTestId('rule-editor');
+    const added = cards[cards.length - 1];
+    expect(within(added).getByLabelText('Action', { selector: 'input' })).toHaveValue('Block');
+    expect(within(added).getByRole('textbox', { name: 'Matches' })).toHaveAccessibleDescription(
+      /Put each entry on its own line, or separate entries with ; or ,\./,
+    );
+  });
+
+  it('says a policy in no policy group applies to everyone, and asks before saving it', async () => {
+    const beta = { ...ALPHA_POLICY, ...LISTS.user[1], rules: ALPHA_POLICY.rules };
+    const api = fakeListApi()
+      .on(policyEndpoints.getPolicy, ({ params }) => (params.id === BETA ? beta : apiError('not_found')))
+      .on(policyEndpoints.updatePolicy, ({ params }) =>
+        params.id === BETA ? { policy: beta, lint: [] } : apiError('not_found'),
+      );
+    const { user } = renderList(`/policy/list?policy=${BETA}`);
+    const editor = await screen.findByRole('dialog', { name: 'Edit Beta' });
+    await within(editor).findAllByTestId('rule-editor');
+
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Apply to everyone?' });
+    expect(confirm).toHaveTextContent('Beta is in no policy group, so it applies to everyone in the tenant');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Apply to everyone?' })).not.toBeInTheDocument(),
+    );
+    expect(changes(api)).toHaveLength(0);
+
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Apply to everyone?' })).getByRole('button', {
+        name: 'Save for everyone',
+      }),
+    );
+    await waitFor(() => expect(api.calls(policyEndpoints.updatePolicy)).toHaveLength(1));
+    expect(changes(api)).toHaveLength(1);
   });
 
   it('puts a server 400 detail on the field of the rule it names', async () => {
-    stubEditor(() =>
-      jsonResponse(
-        {
-          errcode: 2,
-          code: 'validation_failed',
-          message: 'Invalid.',
-          details: [
-            { path: 'body.rules.1.url', message: 'policy.validation.urlMatcher', values: { item: 'ftp:/x' } },
-          ],
-        },
-        400,
-      ),
+    fakeEditorApi(() =>
+      apiError('validation_failed', {
+        message: 'Invalid.',
+        details: [
+          { path: 'body.rules.1.url', message: 'policy.validation.urlMatcher', values: { item: 'ftp:/x' } },
+        ],
+      }),
     );
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
@@ -214,7 +268,7 @@ describe('policy editor', () => {
   });
 
   it('lists the failing tests when a save is refused with 409', async () => {
-    stubEditor(() => jsonResponse(FAILURE_ENVELOPE, 409));
+    fakeEditorApi(testsFailed);
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     await within(editor).findAllByTestId('rule-editor');
@@ -226,28 +280,25 @@ describe('policy editor', () => {
   });
 
   it('shows the lint findings of a save next to the rule, naming the other rule', async () => {
-    stubEditor(() =>
-      jsonResponse({
-        policy: ALPHA_POLICY,
-        lint: [
-          {
-            kind: 'shadowed',
-            severity: 'warning',
-            rule: { ...BLOCK_GAMBLING, ruleId: 'r-2', ruleName: 'Block downloads', type: 'url' },
-            other: { ...BLOCK_GAMBLING, policyName: 'Baseline', ruleName: 'Block files' },
-            object: null,
-            message: 'policy.lint.shadowed',
-            values: {
-              rule: 'Block downloads',
-              policy: 'Alpha',
-              other: 'Block files',
-              otherPolicy: 'Baseline',
-              item: 'files.example',
-              layer: 'http',
-            },
+    fakeEditorApi(() =>
+      saved([
+        {
+          kind: 'shadowed',
+          severity: 'warning',
+          rule: { ...BLOCK_GAMBLING, ruleId: 'r-2', ruleName: 'Block downloads', type: 'url' },
+          other: { ...BLOCK_GAMBLING, policyName: 'Baseline', ruleName: 'Block files' },
+          object: null,
+          message: 'policy.lint.shadowed',
+          values: {
+            rule: 'Block downloads',
+            policy: 'Alpha',
+            other: 'Block files',
+            otherPolicy: 'Baseline',
+            item: 'files.example',
+            layer: 'http',
           },
-        ],
-      }),
+        },
+      ]),
     );
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
@@ -264,33 +315,26 @@ describe('policy editor', () => {
   });
 
   it('tests the unsaved draft in the simulator without saving the policy', async () => {
-    const sent = stubApi(({ method, path }) => {
-      if (method === 'GET' && path === '/api/policy/acme') return jsonResponse(LISTS);
-      if (method === 'GET' && path === `/api/policy/acme/${ALPHA}`) return jsonResponse(ALPHA_POLICY);
-      if (method === 'POST' && path === '/api/policy/simulate/acme') {
-        return jsonResponse({
-          decision: 'allow',
-          rule: null,
-          layer: null,
-          rewrite: null,
-          gateway: null,
-          qos: '00000000-0000-0000-0000-000000000000',
-          context: {
-            host: 'casino.example',
-            path: null,
-            ip: null,
-            port: null,
-            sourceCountry: null,
-            destinationCountry: null,
-            categories: [],
-            apps: [],
-            groups: [],
-          },
-          trace: [],
-        });
-      }
-      return undefined;
-    });
+    const api = fakeEditorApi(() => saved()).on(policyEndpoints.simulate, () => ({
+      decision: 'allow' as const,
+      rule: null,
+      layer: null,
+      rewrite: null,
+      gateway: null,
+      qos: '00000000-0000-0000-0000-000000000000',
+      context: {
+        host: 'casino.example',
+        path: null,
+        ip: null,
+        port: null,
+        sourceCountry: null,
+        destinationCountry: null,
+        categories: [],
+        apps: [],
+        groups: [],
+      },
+      trace: [],
+    }));
     const { user } = renderList(`/policy/list?policy=${ALPHA}`);
     const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
     await within(editor).findAllByTestId('rule-editor');
@@ -303,10 +347,12 @@ describe('policy editor', () => {
     await user.click(within(simulator).getByRole('button', { name: 'Decide' }));
 
     expect(await within(simulator).findByText('Allowed')).toBeInTheDocument();
-    const simulate = sent.find((s) => s.path === '/api/policy/simulate/acme');
-    expect(simulate?.body).toMatchObject({
+    const [simulate] = api.calls(policyEndpoints.simulate);
+    expect(simulate.sentBody).toMatchObject({
       draft: { id: ALPHA, policy: { name: 'Alpha draft', rules: [{ id: 'r-1' }, { id: 'r-2' }] } },
     });
-    expect(sent.some((s) => s.method === 'PUT')).toBe(false);
+    // Deciding is not a change: the simulation is the only request that is not a read.
+    expect(changes(api)).toEqual([simulate]);
+    expect(api.calls(policyEndpoints.updatePolicy)).toHaveLength(0);
   });
 });

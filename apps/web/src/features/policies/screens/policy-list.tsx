@@ -1,6 +1,6 @@
 import { Button, Menu, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  POLICY_LISTS,
+  POLICY_LISTS_BY_EVALUATION,
   POLICY_TYPES,
   type PolicyList,
   type PolicySummary,
@@ -14,8 +14,8 @@ import { TestFailuresAlert } from '../../../components/policy/test-failures-aler
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
-import { showMutationError, showSuccess } from '../api/mutation-toast';
 import {
   useCopyPolicy,
   useDeletePolicies,
@@ -35,7 +35,8 @@ import { SimulateButton } from '../simulator';
 const LIST_TYPE: Record<PolicyList, PolicyType> = { qos: 'qos', user: 'other', device: 'route' };
 
 /**
- * `/policy/list`: the three ordered policy lists of spec §3 (QoS, user and device policies) with reorder by
+ * `/policy/list`: the three ordered policy lists of spec §3 in the order they are evaluated (user and device
+ * policies, then the QoS policies that classify what they let through) with reorder by
  * drag or keyboard, enable switches, copy and delete; the policy editor opens in a drawer for
  * `?policy=<id>` or `?policy=new&type=<type>`, and the policy tests sit in their own tab (`?tab=tests`).
  */
@@ -147,7 +148,7 @@ export function Component() {
     const lists = policiesQuery.data;
     return (
       <Stack gap="xl">
-        {POLICY_LISTS.map((list) => {
+        {POLICY_LISTS_BY_EVALUATION.map((list) => {
           const byId = new Map(lists[list].map((policy) => [policy.id, policy]));
           const order = orders[list];
           const shown =

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { showSuccess } from '../api/mutation-toast';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useSavePolicyTest } from '../api/policy-tests';
 import { useDecisionLabels } from '../components/labels';
 

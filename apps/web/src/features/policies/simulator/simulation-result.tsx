@@ -6,11 +6,16 @@ import {
   type SimulationResult,
   type TraceStep,
 } from '@palisade/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RuleRefText } from '../../../components/policy/rule-ref';
+import { useWorkingTenant } from '../../../lib/auth';
+import { countryNamer } from '../../../lib/country-names';
+import { catalogName } from '../../../lib/policy-names';
+import { useCategories, useFeeds } from '../api/lookups';
 import { CheckIcon, CrossIcon, DashIcon, DotIcon } from '../components/icons';
 import { translateMessage, useDecisionLabels, useLayerLabels, useOutcomeLabels } from '../components/labels';
+import { type TraceNames, traceStepValues } from './trace-values';
 
 /** The decision as a big badge: colour, icon and text (never the colour alone). */
 export function DecisionBadge({ decision, size = 'xl' }: { decision: Decision; size?: 'sm' | 'md' | 'xl' }) {
@@ -61,6 +66,32 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Names for what the engine reports by stored name or code: web categories and feeds as the object screens name
+ * them (shipped ones translated, by their id), countries in the reader's language.
+ */
+function useTraceNames(): TraceNames {
+  const { t, i18n } = useTranslation();
+  const tenant = useWorkingTenant();
+  const categories = useCategories(tenant);
+  const feeds = useFeeds(tenant);
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const categoryIds = new Map((categories.data ?? []).map((c) => [c.name, c.id]));
+    const feedIds = new Map((feeds.data ?? []).map((f) => [f.name, f.id]));
+    const byName = (kind: 'category' | 'feed', ids: Map<string, string>) => (name: string) => {
+      const id = ids.get(name);
+      return id ? catalogName(t, kind, id, name) : name;
+    };
+    return {
+      category: byName('category', categoryIds),
+      feed: byName('feed', feedIds),
+      country: countryNamer(locale, new Map()),
+      locale,
+    };
+  }, [categories.data, feeds.data, locale, t]);
+}
+
 /** Props of {@link SimulationResultView}. */
 export interface SimulationResultViewProps {
   result: SimulationResult;
@@ -76,8 +107,10 @@ export function SimulationResultView({ result, actions }: SimulationResultViewPr
   const { t } = useTranslation();
   const layers = useLayerLabels();
   const outcomes = useOutcomeLabels();
+  const names = useTraceNames();
   const none = t('policies.simulator.none', '—');
   const list = (items: string[]) => (items.length > 0 ? items.join(', ') : none);
+  const country = (code: string | null) => (code ? names.country(code) : none);
   const { context } = result;
 
   return (
@@ -100,13 +133,8 @@ export function SimulationResultView({ result, actions }: SimulationResultViewPr
               {result.rule ? (
                 <RuleRefText rule={result.rule} />
               ) : (
-                t('policies.simulator.defaultRule', 'No rule matched: the default allows')
+                t('policies.decisions.noRuleMatched', 'No rule matched — allowed by default')
               )}
-            </Item>
-            <Item label={t('policies.simulator.qos', 'QoS class')}>
-              {result.qos === DEFAULT_SESSION_QOS
-                ? t('policies.simulator.defaultQos', 'Default')
-                : result.qos}
             </Item>
             {result.rewrite ? (
               <Item label={t('policies.simulator.rewrite', 'Rewritten to')}>{result.rewrite}</Item>
@@ -114,6 +142,12 @@ export function SimulationResultView({ result, actions }: SimulationResultViewPr
             {result.gateway ? (
               <Item label={t('policies.simulator.gateway', 'Routed through')}>{result.gateway}</Item>
             ) : null}
+            {/* QoS classifies after the layers that decide, so it is told last. */}
+            <Item label={t('policies.simulator.qos', 'QoS class')}>
+              {result.qos === DEFAULT_SESSION_QOS
+                ? t('policies.simulator.defaultQos', 'Default')
+                : result.qos}
+            </Item>
           </SimpleGrid>
           {actions}
         </Stack>
@@ -129,12 +163,14 @@ export function SimulationResultView({ result, actions }: SimulationResultViewPr
           <Item label={t('policies.simulator.ip', 'IP address')}>{context.ip ?? none}</Item>
           <Item label={t('policies.simulator.port', 'Port')}>{context.port ?? none}</Item>
           <Item label={t('policies.simulator.sourceCountry', 'Source country')}>
-            {context.sourceCountry ?? none}
+            {country(context.sourceCountry)}
           </Item>
           <Item label={t('policies.simulator.destinationCountry', 'Destination country')}>
-            {context.destinationCountry ?? none}
+            {country(context.destinationCountry)}
           </Item>
-          <Item label={t('policies.simulator.categories', 'Categories')}>{list(context.categories)}</Item>
+          <Item label={t('policies.simulator.categories', 'Categories')}>
+            {list(context.categories.map(names.category))}
+          </Item>
           <Item label={t('policies.simulator.apps', 'Applications')}>{list(context.apps)}</Item>
           <Item label={t('policies.simulator.groups', "User's groups")}>{list(context.groups)}</Item>
         </SimpleGrid>
@@ -177,7 +213,12 @@ export function SimulationResultView({ result, actions }: SimulationResultViewPr
                           {step.rule ? <RuleRefText rule={step.rule} /> : null}
                         </Row>
                         <Text size="xs" c="dimmed" mt={2}>
-                          {translateMessage(t, step.reason, step.values, step.reason)}
+                          {translateMessage(
+                            t,
+                            step.reason,
+                            traceStepValues(t, step, result.trace, names),
+                            step.reason,
+                          )}
                         </Text>
                       </List.Item>
                     ))}

@@ -1,8 +1,9 @@
-import type { SimulationResult } from '@palisade/contracts';
+import { policyEndpoints, type SimulationResult } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
-import { ALPHA, BLOCK_GAMBLING, stubApi } from '../testing/fixtures';
+import { apiError, type FakeAnswer } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
+import { ALPHA, BLOCK_GAMBLING, fakePolicyApi } from '../testing/fixtures';
 import { SimulateButton } from './index';
 
 const RESULT: SimulationResult = {
@@ -54,6 +55,11 @@ const RESULT: SimulationResult = {
   ],
 };
 
+/** The fake API of the simulator: `decide` answers the simulation; the look-ups answer empty lists. */
+function fakeSimulatorApi(decide: () => FakeAnswer<typeof policyEndpoints.simulate>) {
+  return fakePolicyApi().on(policyEndpoints.simulate, decide);
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -65,9 +71,7 @@ afterEach(() => {
 
 describe('policy simulator', () => {
   it('sends the request and shows the decision, the deciding rule and the trace grouped by layer', async () => {
-    const sent = stubApi(({ method, path }) =>
-      method === 'POST' && path === '/api/policy/simulate/acme' ? jsonResponse(RESULT) : undefined,
-    );
+    const api = fakeSimulatorApi(() => RESULT);
     const { user } = renderWithProviders(<SimulateButton />, { session: makeSession() });
 
     await user.click(screen.getByRole('button', { name: 'Test a request' }));
@@ -77,8 +81,9 @@ describe('policy simulator', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
 
     expect(await within(drawer).findByText('Blocked')).toBeInTheDocument();
-    const simulate = sent.find((s) => s.path === '/api/policy/simulate/acme');
-    expect(simulate?.body).toEqual({
+    const [simulate] = api.calls(policyEndpoints.simulate);
+    expect(simulate.params).toEqual({ tenant: 'acme' });
+    expect(simulate.sentBody).toEqual({
       request: { destination: 'https://casino.example/', protocol: 'tcp', sourceIp: '203.0.113.10' },
     });
 
@@ -107,11 +112,13 @@ describe('policy simulator', () => {
   });
 
   it('decides against the unsaved draft it was given', async () => {
-    const sent = stubApi(({ method, path }) =>
-      method === 'POST' && path === '/api/policy/simulate/acme'
-        ? jsonResponse({ ...RESULT, decision: 'allow', rule: null, layer: null, trace: [] })
-        : undefined,
-    );
+    const api = fakeSimulatorApi(() => ({
+      ...RESULT,
+      decision: 'allow',
+      rule: null,
+      layer: null,
+      trace: [],
+    }));
     const draft = { id: ALPHA, policy: { type: 'other' as const, name: 'Alpha', rules: [] } };
     const { user } = renderWithProviders(<SimulateButton draft={draft} />, { session: makeSession() });
 
@@ -122,24 +129,64 @@ describe('policy simulator', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
 
     expect(await within(drawer).findByText('Allowed')).toBeInTheDocument();
-    expect(within(drawer).getByText('No rule matched: the default allows')).toBeInTheDocument();
-    const simulate = sent.find((s) => s.path === '/api/policy/simulate/acme');
-    expect(simulate?.body).toMatchObject({ request: { destination: 'casino.example' }, draft });
+    const decidedBy = within(drawer).getByText('Decided by').nextElementSibling as HTMLElement;
+    expect(decidedBy).toHaveTextContent('No rule matched — allowed by default');
+    const [simulate] = api.calls(policyEndpoints.simulate);
+    expect(simulate.sentBody).toMatchObject({ request: { destination: 'casino.example' }, draft });
+  });
+
+  it('tells QoS after the layers it follows, as they are evaluated, and names countries', async () => {
+    const QOS_CLASS = '5e1f0c2a-9d4b-4c61-8a57-3f0e2b7d1c01';
+    fakeSimulatorApi(() => ({
+      ...RESULT,
+      decision: 'allow',
+      rule: null,
+      layer: null,
+      gateway: 'hq-cybernode',
+      qos: QOS_CLASS,
+      trace: [
+        { layer: 'qos', rule: null, outcome: 'default', reason: 'policy.trace.qosDefault', values: {} },
+        {
+          layer: 'dns',
+          rule: null,
+          outcome: 'default',
+          reason: 'policy.trace.layerDefault',
+          values: {},
+        },
+        {
+          layer: 'network',
+          rule: null,
+          outcome: 'default',
+          reason: 'policy.trace.layerDefault',
+          values: {},
+        },
+      ],
+    }));
+    const { user } = renderWithProviders(<SimulateButton />, { session: makeSession() });
+    await user.click(screen.getByRole('button', { name: 'Test a request' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Test a request' });
+    await user.type(within(drawer).getByRole('textbox', { name: /Destination/ }), 'casino.example');
+    await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
+    await within(drawer).findByText('Allowed');
+
+    const terms = within(drawer)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms.slice(0, 3)).toEqual(['Decided by', 'Routed through', 'QoS class']);
+    const headings = within(drawer)
+      .getAllByRole('heading', { level: 4 })
+      .map((heading) => heading.textContent);
+    expect(headings).toEqual(['DNS', 'Network', 'QoS']);
+    const country = within(drawer).getByText('Destination country').nextElementSibling as HTMLElement;
+    expect(country).toHaveTextContent('Malta');
   });
 
   it('checks the destination before sending and shows the server field details', async () => {
-    const sent = stubApi(({ method, path }) =>
-      method === 'POST' && path === '/api/policy/simulate/acme'
-        ? jsonResponse(
-            {
-              errcode: 2,
-              code: 'validation_failed',
-              message: 'Invalid.',
-              details: [{ path: 'body.request.destination', message: 'policy.validation.destination' }],
-            },
-            400,
-          )
-        : undefined,
+    const api = fakeSimulatorApi(() =>
+      apiError('validation_failed', {
+        message: 'Invalid.',
+        details: [{ path: 'body.request.destination', message: 'policy.validation.destination' }],
+      }),
     );
     const { user } = renderWithProviders(<SimulateButton />, { session: makeSession() });
     await user.click(screen.getByRole('button', { name: 'Test a request' }));
@@ -147,7 +194,7 @@ describe('policy simulator', () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
     expect(await within(drawer).findByText('This field is required.')).toBeInTheDocument();
-    expect(sent.some((s) => s.path === '/api/policy/simulate/acme')).toBe(false);
+    expect(api.calls(policyEndpoints.simulate)).toHaveLength(0);
 
     await user.type(within(drawer).getByRole('textbox', { name: /Destination/ }), 'not a destination');
     await user.click(within(drawer).getByRole('button', { name: 'Decide' }));
@@ -156,19 +203,17 @@ describe('policy simulator', () => {
         within(drawer).getByText('Enter a URL, a domain, an IP address or IP:port.'),
       ).toBeInTheDocument(),
     );
+    expect(api.calls(policyEndpoints.simulate)).toHaveLength(1);
   });
 
   it('pins the simulated request as a policy test', async () => {
-    const sent = stubApi(({ method, path, body }) => {
-      if (method === 'POST' && path === '/api/policy/simulate/acme') return jsonResponse(RESULT);
-      if (method === 'POST' && path === '/api/policy/tests/acme') {
-        return jsonResponse(
-          { id: 't1', actual: 'block', passing: true, updatedAt: '', ...(body as object) },
-          201,
-        );
-      }
-      return undefined;
-    });
+    const api = fakeSimulatorApi(() => RESULT).on(policyEndpoints.createPolicyTest, ({ body }) => ({
+      id: 't1',
+      actual: 'block' as const,
+      passing: true,
+      updatedAt: '2026-03-01T10:00:00.000Z',
+      ...body,
+    }));
     const { user } = renderWithProviders(<SimulateButton />, { session: makeSession() });
     await user.click(screen.getByRole('button', { name: 'Test a request' }));
     const drawer = await screen.findByRole('dialog', { name: 'Test a request' });
@@ -177,9 +222,9 @@ describe('policy simulator', () => {
     await user.click(await within(drawer).findByRole('button', { name: 'Pin as test' }));
     await user.click(within(drawer).getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(sent.some((s) => s.path === '/api/policy/tests/acme')).toBe(true));
-    const created = sent.find((s) => s.method === 'POST' && s.path === '/api/policy/tests/acme');
-    expect(created?.body).toEqual({
+    await waitFor(() => expect(api.calls(policyEndpoints.createPolicyTest)).toHaveLength(1));
+    const [created] = api.calls(policyEndpoints.createPolicyTest);
+    expect(created.sentBody).toEqual({
       name: 'casino.example is blocked',
       request: { destination: 'casino.example', protocol: 'tcp' },
       expect: 'block',

@@ -1,6 +1,12 @@
-import type { Policy, PolicyLists, PolicySummary, RuleRef } from '@palisade/contracts';
-import { vi } from 'vitest';
-import { jsonResponse } from '../../../testing/render';
+import {
+  type Policy,
+  type PolicyLists,
+  type PolicySummary,
+  policyEndpoints,
+  policyObjectEndpoints,
+  type RuleRef,
+} from '@palisade/contracts';
+import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 
 export const ALPHA = '11111111-1111-4111-8111-111111111111';
 export const BETA = '22222222-2222-4222-8222-222222222222';
@@ -97,37 +103,16 @@ export const BLOCK_GAMBLING: RuleRef = {
   system: false,
 };
 
-export interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-type Handler = (request: { method: string; path: string; body: unknown; url: URL }) => Response | undefined;
-
 /**
- * A fake API: `handler` answers what the test is about; the editor's look-ups (apps, categories, feeds,
- * locations, tests, policy groups) answer empty lists; anything else is a 404. Every request is recorded.
+ * The fake API of the policy screens: the editor's look-ups (apps, categories, feeds, locations, tests, policy
+ * groups) answer empty lists; the test registers what it is about (a later handler replaces one of these).
  */
-export function stubApi(handler: Handler) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, path: url.pathname, body });
-      const answer = handler({ method: input.method, path: url.pathname, body, url });
-      if (answer) return answer;
-      if (
-        input.method === 'GET' &&
-        /^\/api\/policy\/(apps|categories|feeds|locations|tests|group)\/acme$/.test(url.pathname)
-      ) {
-        return jsonResponse([]);
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return sent;
+export function fakePolicyApi(): FakeApi {
+  return fakeApi()
+    .on(policyObjectEndpoints.listApps, () => [])
+    .on(policyObjectEndpoints.listCategories, () => [])
+    .on(policyObjectEndpoints.listFeeds, () => [])
+    .on(policyObjectEndpoints.listLocations, () => [])
+    .on(policyEndpoints.listPolicyTests, () => [])
+    .on(policyEndpoints.listPolicyGroups, () => []);
 }

@@ -67,14 +67,42 @@ export function newRuleKey(): string {
   return `new-${keySeed}`;
 }
 
-/** A new, empty rule of a type, with the first action that type allows in a policy of `policyType`. */
-export function emptyRule(type: RuleType = 'dmn', policyType: PolicyType = 'other'): RuleFormValue {
+/**
+ * Whether rules make a block list: at least one of them allows or blocks, and every one that does blocks
+ * (rewrite, route and QoS rules say nothing either way). A new rule there is most likely one more block.
+ */
+export function isBlockList(rules: readonly Pick<RuleFormValue, 'action'>[]): boolean {
+  const deciding = rules.filter((rule) => rule.action === 'allow' || rule.action === 'block');
+  return deciding.length > 0 && deciding.every((rule) => rule.action === 'block');
+}
+
+/**
+ * The action a rule of a type starts with, beside `otherRules` in a policy of `policyType`: Block in a block
+ * list (when the type may block), else the first action the type allows there. Allowing by mistake is the
+ * riskier slip in a list that blocks.
+ */
+export function defaultRuleAction(
+  type: RuleType,
+  policyType: PolicyType,
+  otherRules: readonly Pick<RuleFormValue, 'action'>[] = [],
+): RuleAction {
+  const actions = allowedActions(type, policyType);
+  if (isBlockList(otherRules) && actions.includes('block')) return 'block';
+  return actions[0] ?? RULE_TYPE_ACTIONS[type][0];
+}
+
+/** A new, empty rule of a type, with the action {@link defaultRuleAction} picks beside `otherRules`. */
+export function emptyRule(
+  type: RuleType = 'dmn',
+  policyType: PolicyType = 'other',
+  otherRules: readonly Pick<RuleFormValue, 'action'>[] = [],
+): RuleFormValue {
   return {
     key: newRuleKey(),
     name: '',
     type,
     url: '',
-    action: allowedActions(type, policyType)[0] ?? RULE_TYPE_ACTIONS[type][0],
+    action: defaultRuleAction(type, policyType, otherRules),
     target: '',
     ports: '',
     categories: [],

@@ -1,37 +1,9 @@
 import { type MutationFunction, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessageKey, RateLimitError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { policyObjectsKeys } from './policy-objects-keys';
-
-/** Whether a key is in the catalogue (a missing key translates to itself). */
-function hasKey(t: TFunction, key: string): boolean {
-  return t(key, { defaultValue: '' }) !== '';
-}
-
-/**
- * The error toast of the policy-object writes: the first server detail when it is a known key (a taken
- * name), else the translated `error.{errcode}`. Rate-limited calls were toasted by the API client already.
- */
-export function showMutationError(t: TFunction, error: unknown): void {
-  if (error instanceof RateLimitError) return;
-  const key = errorMessageKey(error);
-  const detail = error instanceof ApiError ? error.details?.[0]?.message : undefined;
-  const message =
-    detail && hasKey(t, detail) ? t(detail) : t(key, { defaultValue: t('error.genericFetchErrorText') });
-  notify(message, {
-    color: 'red',
-    title: t('policyObjects.toast.failed', 'That did not work'),
-    id: `error:${key}`,
-  });
-}
-
-/** A short success toast; the message is already translated. */
-export function showSuccess(message: string): void {
-  notify(message, { color: 'green' });
-}
 
 /** Options of {@link useObjectMutation}. */
 export interface ObjectMutationOptions<TResult, TVars> {

@@ -2,7 +2,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkingTenant } from '../../../lib/auth';
-import { type ObjectMutationOptions, showMutationError, showSuccess } from '../api/mutation';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
+import type { ObjectMutationOptions } from '../api/mutation';
 import { useTestFailures } from './policy-test-failures-alert';
 import { type PolicyObjectKind, SafeDeleteDialog } from './where-used-dialog';
 

@@ -1,7 +1,8 @@
-import type { App } from '@palisade/contracts';
+import { type App, policyObjectEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { Component as AppsScreen } from './apps';
 
 const app = (appname: string, overrides: Partial<App> = {}): App => ({
@@ -25,34 +26,22 @@ const CATALOG = [
   app('7-Zip', { custom: true, category: 'tools' }),
 ];
 
-function stubApi() {
-  const lists: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      if (input.method === 'GET' && url.pathname === '/api/policy/apps/acme') {
-        lists.push(url);
-        const letter = url.searchParams.get('letter');
-        return jsonResponse(
-          letter
-            ? CATALOG.filter((a) =>
-                (letter === '#' ? /^[^A-Z]/i : new RegExp(`^${letter}`, 'i')).test(a.appname),
-              )
-            : CATALOG,
-        );
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return lists;
+/** The fake API of the apps screen: the catalog, narrowed to a letter as the server does. */
+function fakeAppsApi() {
+  const api = fakeApi().on(policyObjectEndpoints.listApps, ({ query }) => {
+    const { letter } = query;
+    return letter
+      ? CATALOG.filter((a) => (letter === '#' ? /^[^A-Z]/i : new RegExp(`^${letter}`, 'i')).test(a.appname))
+      : CATALOG;
+  });
+  return { api, lists: () => api.calls(policyObjectEndpoints.listApps).map((call) => call.url) };
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('apps screen', () => {
   it('groups apps under letter headings with their badges, and collapses long domain lists', async () => {
-    stubApi();
+    const { api } = fakeAppsApi();
     const { user } = renderWithProviders(<AppsScreen />, { route: '/policy/apps', session: makeSession() });
     const s = await screen.findByRole('region', { name: 'S' });
     expect(
@@ -68,10 +57,11 @@ describe('apps screen', () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
     expect(within(s).getByText('slackb.com')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('narrows to a letter on the server; the pressed letter says so', async () => {
-    const lists = stubApi();
+    const { api, lists } = fakeAppsApi();
     const { user, router } = renderWithProviders(<AppsScreen />, {
       route: '/policy/apps',
       session: makeSession(),
@@ -84,7 +74,8 @@ describe('apps screen', () => {
     expect(screen.getByRole('region', { name: 'Z' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Letter Z' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All letters' })).toHaveAttribute('aria-pressed', 'false');
-    expect(lists.at(-1)?.searchParams.get('letter')).toBe('Z');
+    expect(lists().at(-1)?.searchParams.get('letter')).toBe('Z');
     expect(router.state.location.search).toBe('?letter=Z');
+    expect(api.unhandled).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { appCategoryName } from '../../../lib/policy-names';
 import { useApps, useDeleteApps, useSaveApp } from '../api/apps';
 import type { AppListParams } from '../api/policy-objects-keys';
 import { AppFormModal } from '../components/app-form';
@@ -100,7 +101,7 @@ export function Component() {
         </Group>
       </Table.Th>
       <Table.Td>
-        <Text size="sm">{app.category}</Text>
+        <Text size="sm">{appCategoryName(t, app.category)}</Text>
       </Table.Td>
       <Table.Td>
         {app.domains.length > 0 ? (

@@ -4,8 +4,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
+import { appCategoryName } from '../../../lib/policy-names';
 import { useApps, useBlockedApps, useSetBlockedApps } from '../api/apps';
-import { showMutationError, showSuccess } from '../api/mutation';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';
 
@@ -188,7 +189,7 @@ function BlockedAppsEditor({ blocked, apps }: { blocked: App[]; apps: App[] }) {
                       ) : null}
                     </Group>
                   </Table.Th>
-                  <Table.Td>{app.category}</Table.Td>
+                  <Table.Td>{appCategoryName(t, app.category)}</Table.Td>
                   <Table.Td>
                     <Text size="sm" c="dimmed">
                       {t('policyObjects.blockedApps.domainCount', {

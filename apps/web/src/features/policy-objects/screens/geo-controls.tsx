@@ -17,12 +17,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { countryNamer } from '../../../lib/country-names';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useGeoControls, useSetGeoControls } from '../api/geo';
-import { showMutationError, showSuccess } from '../api/mutation';
 import { GeoLookup } from '../components/geo-lookup';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';
-import { countryNamer } from '../utils/country-names';
 
 /**
  * `/policy/geo-controls`: the countries blocked for the whole tenant (requests to and from them), chosen from

@@ -1,7 +1,14 @@
-import type { Location, RuleRef, Session } from '@palisade/contracts';
+import {
+  type Location,
+  policyEndpoints,
+  policyObjectEndpoints,
+  type RuleRef,
+  type Session,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, type FakeApi, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { Component as LocationsScreen } from './locations';
 
 const OFFICE: Location = {
@@ -31,42 +38,24 @@ const rule = (policyName: string, ruleName: string, ruleId: string): RuleRef => 
   system: false,
 });
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
+/** The fake API of the locations screen: the list, where each is used, and deletes. */
+function fakeLocationsApi(): FakeApi {
+  return fakeApi()
+    .on(policyObjectEndpoints.listLocations, () => [OFFICE, LAB])
+    .on(policyEndpoints.whereUsed, ({ query }) => {
+      const isOffice = query.id === OFFICE.id;
+      return {
+        rules: isOffice
+          ? [rule('Staff', 'Wiki from the office', 'r1'), rule('Guests', 'Block social', 'r2')]
+          : [],
+        policyGroups: isOffice ? [{ id: 'g1', name: 'Berlin staff' }] : [],
+      };
+    })
+    .on(policyObjectEndpoints.deleteLocations, ({ body }) => ({ deleted: body.ids.length }));
 }
 
-/** Answers the screen's calls; `override` answers first when it returns a response. */
-function stubApi(override?: (method: string, url: URL, body: unknown) => Response | undefined) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, url, body });
-      const answer = override?.(input.method, url, body);
-      if (answer) return answer;
-      if (input.method === 'GET' && url.pathname === '/api/policy/locations/acme')
-        return jsonResponse([OFFICE, LAB]);
-      if (input.method === 'GET' && url.pathname === '/api/policy/where-used/acme') {
-        const isOffice = url.searchParams.get('id') === OFFICE.id;
-        return jsonResponse({
-          rules: isOffice
-            ? [rule('Staff', 'Wiki from the office', 'r1'), rule('Guests', 'Block social', 'r2')]
-            : [],
-          policyGroups: isOffice ? [{ id: 'g1', name: 'Berlin staff' }] : [],
-        });
-      }
-      if (input.method === 'DELETE' && url.pathname === '/api/policy/locations/acme')
-        return jsonResponse({ deleted: 1 });
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return sent;
-}
+/** What a request changed: adds, saves and deletes. */
+const changes = (api: FakeApi) => api.requests.filter((s) => s.method !== 'GET');
 
 function renderScreen(session: Session = makeSession()) {
   return renderWithProviders(<LocationsScreen />, { route: '/policy/locations', session });
@@ -82,17 +71,18 @@ afterEach(() => {
 
 describe('locations screen', () => {
   it('lists locations with their networks and how many rules use them', async () => {
-    stubApi();
+    const api = fakeLocationsApi();
     renderScreen();
     const row = (await screen.findByRole('rowheader', { name: /Head office/ })).closest('tr') as HTMLElement;
     expect(within(row).getByText('203.0.113.0/24')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: /used by 2 rules/i })).toBeInTheDocument();
     const labRow = screen.getByRole('rowheader', { name: 'Lab' }).closest('tr') as HTMLElement;
     expect(within(labRow).getByText('Not used')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('shows where a location is used: the rules as policy › rule and the policy groups', async () => {
-    stubApi();
+    const api = fakeLocationsApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: /used by 2 rules/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Where Head office is used' });
@@ -102,10 +92,15 @@ describe('locations screen', () => {
       'href',
       '/policy/policyGroups/g1',
     );
+    expect(api.calls(policyEndpoints.whereUsed).map((s) => s.query)).toContainEqual({
+      kind: 'location',
+      id: OFFICE.id,
+    });
+    expect(api.unhandled).toEqual([]);
   });
 
   it('lists the cascade before a used location is deleted, and deletes only on confirmation', async () => {
-    const sent = stubApi();
+    const api = fakeLocationsApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Delete Head office' }));
 
@@ -119,30 +114,33 @@ describe('locations screen', () => {
     ).toEqual([expect.stringContaining('Wiki from the office'), expect.stringContaining('Block social')]);
     expect(within(affected).getAllByRole('listitem')[0]).toHaveTextContent(/Staff.*Wiki from the office/);
     expect(within(dialog).getByText('Rules left with nothing to match are removed.')).toBeInTheDocument();
-    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
-    const whereUsed = sent.find((s) => s.url.pathname === '/api/policy/where-used/acme');
-    expect(Object.fromEntries(whereUsed?.url.searchParams ?? [])).toEqual({
+    expect(changes(api)).toHaveLength(0);
+    const [whereUsed] = api.calls(policyEndpoints.whereUsed);
+    expect(Object.fromEntries(whereUsed.url.searchParams)).toEqual({
       kind: 'location',
       id: OFFICE.id,
     });
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete and update rules' }));
-    await waitFor(() => expect(sent.filter((s) => s.method === 'DELETE')).toHaveLength(1));
-    expect(sent.find((s) => s.method === 'DELETE')?.body).toEqual({ ids: [OFFICE.id] });
+    await waitFor(() => expect(changes(api)).toHaveLength(1));
+    expect(api.calls(policyObjectEndpoints.deleteLocations)[0].sentBody).toEqual({ ids: [OFFICE.id] });
     expect(await screen.findByText('Location Head office deleted.')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('says when nothing uses the location', async () => {
-    stubApi();
+    const api = fakeLocationsApi();
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Delete Lab' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Lab?' });
     expect(await within(dialog).findByText('No rule uses it, so no rule changes.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(api.calls(policyEndpoints.whereUsed)[0].query).toEqual({ kind: 'location', id: LAB.id });
+    expect(changes(api)).toHaveLength(0);
   });
 
   it('hides the write controls from a role that may only view', async () => {
-    stubApi();
+    fakeLocationsApi();
     renderScreen(makeSession({ role: 'auditor' }));
     await screen.findByRole('rowheader', { name: /Head office/ });
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
@@ -151,13 +149,15 @@ describe('locations screen', () => {
   });
 
   it('adds a location and edits one in the modal, saying so and closing it', async () => {
-    const sent = stubApi((method, url, body) => {
-      if (method === 'POST' && url.pathname === '/api/policy/locations/acme')
-        return jsonResponse({ ...LAB, ...(body as object), id: 'new' }, 201);
-      if (method === 'PUT' && url.pathname === `/api/policy/locations/acme/${OFFICE.id}`)
-        return jsonResponse({ ...OFFICE, ...(body as object) });
-      return undefined;
-    });
+    const api = fakeLocationsApi()
+      .on(policyObjectEndpoints.createLocation, ({ body }) => ({
+        ...LAB,
+        ...body,
+        id: '33333333-3333-4333-8333-333333333333',
+      }))
+      .on(policyObjectEndpoints.updateLocation, ({ params, body }) =>
+        params.id === OFFICE.id ? { ...OFFICE, ...body } : apiError('not_found'),
+      );
     const { user } = renderScreen();
 
     await user.click(await screen.findByRole('button', { name: 'Add location' }));
@@ -169,7 +169,8 @@ describe('locations screen', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Add location' })).not.toBeInTheDocument(),
     );
-    expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
+    expect(changes(api)).toHaveLength(1);
+    expect(api.calls(policyObjectEndpoints.createLocation)[0].sentBody).toEqual({
       name: 'Warehouse',
       description: '',
       networks: ['192.0.2.128/25'],
@@ -183,7 +184,8 @@ describe('locations screen', () => {
     await user.type(name, 'Berlin office');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Changes to Berlin office saved.')).toBeInTheDocument();
-    expect(sent.find((s) => s.method === 'PUT')?.body).toEqual({
+    expect(changes(api)).toHaveLength(2);
+    expect(api.calls(policyObjectEndpoints.updateLocation)[0].sentBody).toEqual({
       name: 'Berlin office',
       description: 'Berlin',
       networks: ['203.0.113.0/24', '198.51.100.7'],
@@ -191,26 +193,13 @@ describe('locations screen', () => {
   });
 
   it('keeps the delete dialog open with the policy tests a delete would break', async () => {
-    const sent = stubApi((method, url) =>
-      method === 'DELETE' && url.pathname === '/api/policy/locations/acme'
-        ? jsonResponse(
-            {
-              errcode: 19,
-              code: 'policy_tests_failed',
-              message: 'This change would break a policy test.',
-              failures: [
-                {
-                  testId: 't1',
-                  name: 'Office reaches the wiki',
-                  expect: 'allow',
-                  actual: 'block',
-                  rule: null,
-                },
-              ],
-            },
-            409,
-          )
-        : undefined,
+    const api = fakeLocationsApi().on(policyObjectEndpoints.deleteLocations, () =>
+      apiError('policy_tests_failed', {
+        message: 'This change would break a policy test.',
+        failures: [
+          { testId: 't1', name: 'Office reaches the wiki', expect: 'allow', actual: 'block', rule: null },
+        ],
+      }),
     );
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Delete Lab' }));
@@ -220,6 +209,7 @@ describe('locations screen', () => {
     expect(await within(dialog).findByText('Office reaches the wiki')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Delete Lab?' })).toBeInTheDocument();
     expect(screen.queryByText('Location Lab deleted.')).not.toBeInTheDocument();
-    expect(sent.filter((s) => s.method === 'DELETE')).toHaveLength(1);
+    expect(changes(api)).toHaveLength(1);
+    expect(api.calls(policyObjectEndpoints.deleteLocations)[0].body).toEqual({ ids: [LAB.id] });
   });
 });

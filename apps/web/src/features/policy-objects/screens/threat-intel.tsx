@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { catalogName } from '../../../lib/policy-names';
 import {
   useCreateUrlFeed,
@@ -20,7 +21,6 @@ import {
   useUpdateFeed,
   useUploadFeed,
 } from '../api/feeds';
-import { showMutationError, showSuccess } from '../api/mutation';
 import { useSafeDelete } from '../components/object-crud';
 import { ObjectsPageHeader } from '../components/objects-page-header';
 import { PolicyTestFailuresAlert, useTestFailures } from '../components/policy-test-failures-alert';

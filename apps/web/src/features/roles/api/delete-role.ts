@@ -2,7 +2,7 @@ import { roleEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
-import { showMutationError } from './mutation-toast';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { rolesKeys } from './roles-keys';
 
 /** Deletes a custom role nobody holds (`DELETE /api/roles/:tenant/:id`; 409 `validation.roleInUse` otherwise). */
@@ -22,7 +22,7 @@ export function useDeleteRole(tenant: string, { onSuccess }: { onSuccess?: () =>
       onSuccess?.();
     },
     onError: (error) => {
-      showMutationError(t, error, t('roles.delete.failed', 'The role was not deleted'));
+      showMutationError(t, error, { title: t('roles.delete.failed', 'The role was not deleted') });
       // Someone may have been given the role meanwhile: show the current holder counts.
       void queryClient.invalidateQueries({ queryKey: rolesKeys.list(tenant) });
     },

@@ -2,8 +2,8 @@ import { roleEndpoints } from '@palisade/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { attachmentName, fileRequest, useLostSession } from '../../../lib/file-request';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { saveBlob } from '../../../lib/save-file';
-import { showMutationError } from './mutation-toast';
 
 /** What the assignments export covers: the list's search, every page. */
 export interface AssignmentsExportQuery {

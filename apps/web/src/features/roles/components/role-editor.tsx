@@ -3,9 +3,9 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { type CustomRole, CustomRoleInput, type Permission } from '@palisade/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
-import { showMutationError } from '../api/mutation-toast';
-import { PermissionMatrix } from './permission-matrix';
+import { showMutationError } from '../../../lib/mutation-toast';
 
 /** What the editor edits. */
 export interface RoleFormValues {

@@ -14,16 +14,16 @@ import {
 import type { CustomRole } from '@palisade/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { builtInRoleNames } from '../../../lib/role-names';
 import { useCreateRole } from '../api/create-role';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
-import { showSuccess } from '../api/mutation-toast';
 import { useUpdateRole } from '../api/update-role';
 import { DeleteRoleModal } from './delete-role-modal';
-import { PermissionMatrix } from './permission-matrix';
 import { RoleEditor, type RoleFormValues } from './role-editor';
 
 /** Which role the editor shows: a new one, or an existing one (read-only without `roles:update`). */

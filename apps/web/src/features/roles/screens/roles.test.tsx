@@ -4,12 +4,13 @@ import {
   BUILT_IN_ROLES,
   type CustomRole,
   type Permission,
-  type RoleAssignment,
+  roleEndpoints,
   type Session,
 } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as Roles } from './roles';
 
 const READERS: CustomRole = {
@@ -28,76 +29,18 @@ const SPARE: CustomRole = {
   assigned: 0,
 };
 
-const OWNER_ROW: RoleAssignment = {
-  userId: '11111111-1111-4111-8111-111111111111',
-  username: 'admin@acme.example',
-  firstname: 'Ada',
-  lastname: 'Admin',
-  role: 'owner',
-  customRoleId: null,
-  customRoleName: null,
-};
-const HELPDESK_ROW: RoleAssignment = {
-  userId: '22222222-2222-4222-8222-222222222222',
-  username: 'helpdesk@acme.example',
-  firstname: 'Hal',
-  lastname: 'Desk',
-  role: 'helpdesk',
-  customRoleId: null,
-  customRoleName: null,
-};
-
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Answer = (sent: Sent) => Response | undefined;
-
-/** A fake roles API: answers by method and path (an `override` may answer first) and records every request. */
-function stubApi(override: Answer = () => undefined) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const call = { method: input.method, url, body: text ? JSON.parse(text) : undefined };
-      sent.push(call);
-      const answer = override(call);
-      if (answer) return answer;
-      const path = url.pathname;
-      if (input.method === 'GET' && path === '/api/roles/acme') {
-        return jsonResponse({ builtIn: BUILT_IN_ROLES, custom: [READERS, SPARE] });
-      }
-      if (input.method === 'POST' && path === '/api/roles/acme') {
-        return jsonResponse(
-          { ...READERS, id: '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f', ...call.body, assigned: 0 },
-          201,
-        );
-      }
-      if (input.method === 'DELETE' && path.startsWith('/api/roles/acme/'))
-        return jsonResponse({ deleted: true });
-      if (input.method === 'GET' && path === '/api/roles/acme/assignments') {
-        return jsonResponse({ items: [OWNER_ROW, HELPDESK_ROW], total: 2 });
-      }
-      if (input.method === 'PUT' && path === `/api/roles/acme/assignments/${HELPDESK_ROW.userId}`) {
-        const body = call.body as { role: string | null; customRoleId: string | null };
-        return jsonResponse({
-          ...HELPDESK_ROW,
-          role: body.customRoleId ? 'custom' : body.role,
-          customRoleId: body.customRoleId,
-          customRoleName: body.customRoleId ? READERS.name : null,
-        });
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return {
-    sent,
-    writes: () => sent.filter((s) => s.method !== 'GET'),
-  };
+/** A fake roles API: the roles, creating and deleting custom roles (a test may register more, or other answers). */
+function fakeRolesApi() {
+  const api = fakeApi()
+    .on(roleEndpoints.listRoles, () => ({ builtIn: BUILT_IN_ROLES, custom: [READERS, SPARE] }))
+    .on(roleEndpoints.createRole, ({ body }) => ({
+      ...READERS,
+      id: '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
+      ...body,
+      assigned: 0,
+    }))
+    .on(roleEndpoints.deleteRole, () => ({ deleted: true as const }));
+  return { api, writes: () => api.requests.filter((s) => s.method !== 'GET') };
 }
 
 function renderRoles(session: Session = makeSession(), route = '/users/roles') {
@@ -118,7 +61,7 @@ afterEach(() => {
 // Matrices of 49 checkboxes are slow to click through in a DOM emulation on a busy machine.
 describe('roles screen: roles tab', { timeout: 20_000 }, () => {
   it('lists custom roles with holders and the built-in roles with a read-only matrix', async () => {
-    stubApi();
+    const { api } = fakeRolesApi();
     const { user } = renderRoles();
     const readers = (await screen.findByRole('rowheader', { name: 'Readers' })).closest('tr')!;
     expect(within(readers).getByText('Looks, never touches')).toBeInTheDocument();
@@ -128,12 +71,13 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     expect(within(matrix).getByRole('img', { name: 'Users: view: allowed' })).toBeInTheDocument();
     expect(within(matrix).getByRole('img', { name: 'Users: add: not allowed' })).toBeInTheDocument();
     expect(within(matrix).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('creates a role with the permissions ticked in the matrix, its cells and its "all" toggles', {
     timeout: 40_000,
   }, async () => {
-    const api = stubApi();
+    const api = fakeRolesApi();
     const { user } = renderRoles();
     await user.click(await screen.findByRole('button', { name: 'Add role' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add role' });
@@ -158,14 +102,20 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
       (p) =>
         p.endsWith(':view') || ['users:create', 'groups:create', 'groups:update', 'roles:update'].includes(p),
     );
-    expect(api.writes()[0]).toMatchObject({ method: 'POST', body: { name: 'Keepers', description: '' } });
-    expect((api.writes()[0].body as { permissions: Permission[] }).permissions).toEqual(expected);
+    expect(api.writes()[0]).toMatchObject({
+      endpoint: roleEndpoints.createRole,
+      sentBody: { name: 'Keepers', description: '' },
+    });
+    expect(
+      (api.api.calls(roleEndpoints.createRole)[0].sentBody as { permissions: Permission[] }).permissions,
+    ).toEqual(expected);
     expect(await screen.findByText('Role Keepers created.')).toBeInTheDocument();
   });
 
   it('the overall toggle ticks everything, and a second press clears everything', async () => {
-    const api = stubApi((call) =>
-      call.method === 'PUT' ? jsonResponse({ ...SPARE, ...(call.body as object) }) : undefined,
+    const api = fakeRolesApi();
+    api.api.on(roleEndpoints.updateRole, ({ params, body }) =>
+      params.id === SPARE.id ? { ...SPARE, ...body } : apiError('not_found'),
     );
     const { user } = renderRoles();
     await user.click(await screen.findByRole('button', { name: 'Edit Spare' }));
@@ -178,25 +128,18 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     expect(api.writes()[0]).toMatchObject({
-      method: 'PUT',
+      endpoint: roleEndpoints.updateRole,
       url: expect.objectContaining({ pathname: `/api/roles/acme/${SPARE.id}` }),
-      body: { name: 'Spare', permissions: ['devices:update'] },
+      sentBody: { name: 'Spare', permissions: ['devices:update'] },
     });
   });
 
   it("shows the server's field error on the name and keeps the editor open", async () => {
-    stubApi((call) =>
-      call.method === 'POST'
-        ? jsonResponse(
-            {
-              errcode: 5,
-              code: 'conflict',
-              message: 'A role with this name exists.',
-              details: [{ path: 'body.name', message: 'validation.roleNameTaken' }],
-            },
-            409,
-          )
-        : undefined,
+    fakeRolesApi().api.on(roleEndpoints.createRole, () =>
+      apiError('conflict', {
+        message: 'A role with this name exists.',
+        details: [{ path: 'body.name', message: 'validation.roleNameTaken' }],
+      }),
     );
     const { user } = renderRoles();
     await user.click(await screen.findByRole('button', { name: 'Add role' }));
@@ -209,7 +152,7 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
   });
 
   it('keeps a held role from being deleted, and deletes an unheld one after confirmation', async () => {
-    const api = stubApi();
+    const api = fakeRolesApi();
     const { user } = renderRoles();
     const held = await screen.findByRole('button', { name: 'Delete Readers' });
     expect(held).toHaveAttribute('aria-disabled', 'true');
@@ -223,93 +166,17 @@ describe('roles screen: roles tab', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete role?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]).toMatchObject({ method: 'DELETE' });
+    expect(api.writes()[0]).toMatchObject({ endpoint: roleEndpoints.deleteRole });
     expect(api.writes()[0].url.pathname).toBe(`/api/roles/acme/${SPARE.id}`);
   });
 
   it('offers only viewing to a role that may view roles but not change them', async () => {
-    stubApi();
+    fakeRolesApi();
     const { user } = renderRoles(makeSession({ role: 'auditor' }));
     await user.click(await screen.findByRole('button', { name: 'View Readers' }));
     const dialog = await screen.findByRole('dialog', { name: 'Readers' });
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add role' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
-  });
-});
-
-describe('roles screen: assignments tab', { timeout: 20_000 }, () => {
-  it('keeps the tab in the address', async () => {
-    stubApi();
-    const { user, router } = renderRoles();
-    await user.click(await screen.findByRole('tab', { name: 'Assignments' }));
-    expect(router.state.location.search).toBe('?tab=assignments');
-    expect(await screen.findByText('helpdesk@acme.example')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Roles' }));
-    expect(router.state.location.search).toBe('?tab=roles');
-  });
-
-  it('gives an administrator a custom role: role null, the custom role id, and a success toast', async () => {
-    const api = stubApi();
-    const { user } = renderRoles(makeSession(), '/users/roles?tab=assignments');
-    const select = await screen.findByRole('combobox', { name: 'Role of helpdesk@acme.example' });
-    expect(select).toHaveValue('role:helpdesk');
-    await waitFor(() => expect(within(select).getByRole('option', { name: 'Readers' })).toBeInTheDocument());
-    await user.selectOptions(select, 'Readers');
-
-    await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0]).toMatchObject({
-      method: 'PUT',
-      body: { role: null, customRoleId: READERS.id },
-    });
-    expect(api.writes()[0].url.pathname).toBe(`/api/roles/acme/assignments/${HELPDESK_ROW.userId}`);
-    expect(await screen.findByText('helpdesk@acme.example is now Readers.')).toBeInTheDocument();
-  });
-
-  it('gives a built-in role with customRoleId null', async () => {
-    const api = stubApi();
-    const { user } = renderRoles(makeSession(), '/users/roles?tab=assignments');
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Role of helpdesk@acme.example' }),
-      'Auditor',
-    );
-    await waitFor(() => expect(api.writes()).toHaveLength(1));
-    expect(api.writes()[0].body).toEqual({ role: 'auditor', customRoleId: null });
-  });
-
-  it('says clearly when the last owner would lose the role, and keeps the shown role', async () => {
-    stubApi((call) =>
-      call.method === 'PUT'
-        ? jsonResponse(
-            { errcode: 17, code: 'last_owner', message: 'The last owner cannot be given another role.' },
-            409,
-          )
-        : undefined,
-    );
-    const { user } = renderRoles(makeSession(), '/users/roles?tab=assignments');
-    const select = await screen.findByRole('combobox', { name: 'Role of admin@acme.example' });
-    await user.selectOptions(select, 'Administrator');
-    expect(
-      await screen.findByText('This is the last owner. Make someone else owner first.'),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('The last owner cannot be removed.')).toBeInTheDocument();
-    await waitFor(() => expect(select).toHaveValue('role:owner'));
-  });
-
-  it('searches on the server and shows roles as text to a role that may not change them', async () => {
-    const api = stubApi();
-    const { user } = renderRoles(makeSession({ role: 'auditor' }), '/users/roles?tab=assignments');
-    const row = (await screen.findByText('helpdesk@acme.example')).closest('tr')!;
-    expect(within(row).getByText('Helpdesk')).toBeInTheDocument();
-    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-
-    await user.type(screen.getByRole('searchbox', { name: 'Search administrators' }), 'hal');
-    await waitFor(() =>
-      expect(
-        api.sent.some(
-          (s) => s.url.pathname === '/api/roles/acme/assignments' && s.url.searchParams.get('q') === 'hal',
-        ),
-      ).toBe(true),
-    );
   });
 });

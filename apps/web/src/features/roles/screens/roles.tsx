@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import { AssignmentsPanel } from '../components/assignments-panel';
 import { RolesPanel } from '../components/roles-panel';
 import {
   parseRolesState,
@@ -12,11 +12,23 @@ import {
   toRolesSearchParams,
 } from '../utils/assignment-params';
 
+/** Props of the roles screen. */
+export interface RolesScreenProps {
+  /**
+   * The "Assignments" tab: who holds which role. The administrators list (another feature) is composed in by
+   * `app/screens/roles-page.tsx`, with the list's search and page kept in the address with the tab.
+   */
+  renderAssignments?: (
+    state: RolesScreenState,
+    onStateChange: (patch: Partial<RolesScreenState>, options?: { replace?: boolean }) => void,
+  ) => ReactNode;
+}
+
 /**
  * `/users/roles`: the tenant's roles (built-in and custom) and who holds which, on two tabs whose choice is in
  * the address (`?tab=roles|assignments`), so links and Back restore it.
  */
-export function Component() {
+export function Component({ renderAssignments }: RolesScreenProps = {}) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseRolesState(searchParams);
@@ -47,9 +59,7 @@ export function Component() {
         <Tabs.Panel value="roles">
           <RolesPanel />
         </Tabs.Panel>
-        <Tabs.Panel value="assignments">
-          <AssignmentsPanel state={state} onStateChange={setState} />
-        </Tabs.Panel>
+        <Tabs.Panel value="assignments">{renderAssignments?.(state, setState)}</Tabs.Panel>
       </Tabs>
     </>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRolesState, toAssignmentsQuery, toRolesSearchParams } from './assignment-params';
+import { parseRolesState, toRolesSearchParams } from './assignment-params';
 
 describe('roles screen address state', () => {
   it('defaults to the roles tab and ignores malformed values', () => {
@@ -14,13 +14,5 @@ describe('roles screen address state', () => {
   it('round-trips the assignments tab with its search and page', () => {
     const state = parseRolesState(new URLSearchParams('tab=assignments&q=ada&page=3&size=50'));
     expect(toRolesSearchParams(state).toString()).toBe('tab=assignments&q=ada&page=3&size=50');
-    expect(toAssignmentsQuery(state)).toEqual({ limit: 50, offset: 100, q: 'ada' });
-  });
-
-  it('sends no empty search', () => {
-    expect(toAssignmentsQuery(parseRolesState(new URLSearchParams('q=%20')))).toEqual({
-      limit: 25,
-      offset: 0,
-    });
   });
 });

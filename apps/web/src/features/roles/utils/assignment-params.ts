@@ -1,5 +1,3 @@
-import type { AssignmentsQuery } from '../api/roles-keys';
-
 /** The tabs of `/users/roles`, kept in the address as `?tab=`. */
 export const ROLE_TABS = ['roles', 'assignments'] as const;
 export type RoleTab = (typeof ROLE_TABS)[number];
@@ -7,7 +5,7 @@ export type RoleTab = (typeof ROLE_TABS)[number];
 /** Page sizes offered on the assignments list. */
 export const ASSIGNMENT_PAGE_SIZES = [25, 50, 100] as const;
 
-/** Where the screen is: tab, and the assignments list's page, size and search, all in the address. */
+/** Where the screen is: tab, and the administrators list's page, size and search, all in the address. */
 export interface RolesScreenState {
   tab: RoleTab;
   /** 1-based. */
@@ -43,10 +41,4 @@ export function toRolesSearchParams(state: RolesScreenState): URLSearchParams {
   if (state.page !== DEFAULT_ROLES_STATE.page) params.set('page', String(state.page));
   if (state.pageSize !== DEFAULT_ROLES_STATE.pageSize) params.set('size', String(state.pageSize));
   return params;
-}
-
-/** The API query of a state (`limit`/`offset` paging, `q` only when searching). */
-export function toAssignmentsQuery(state: RolesScreenState): AssignmentsQuery {
-  const q = state.q.trim();
-  return { limit: state.pageSize, offset: (state.page - 1) * state.pageSize, ...(q ? { q } : {}) };
 }

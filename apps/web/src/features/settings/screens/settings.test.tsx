@@ -1,28 +1,14 @@
+import { sessionEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n, jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
-import { passwordChangedMessage, Component as Settings } from './settings';
+import { apiError, type FakeAnswer, fakeApi } from '../../../testing/fake-api';
+import { initTestI18n, makeSession, renderWithProviders } from '../../../testing/render';
+import { passwordChangedMessage } from '../components/password-section';
+import { Component as Settings } from './settings';
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** A fake API that answers `PUT /api/me/password` with `answer` and records what it was sent. */
-function stubApi(answer: () => Response) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url).pathname;
-      const text = await input.clone().text();
-      sent.push({ method: input.method, path, body: text ? JSON.parse(text) : undefined });
-      if (input.method === 'PUT' && path === '/api/me/password') return answer();
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return sent;
+/** The fake API of the settings screen: `answer` answers the password change. */
+function fakeSettingsApi(answer: () => FakeAnswer<typeof sessionEndpoints.changePassword>) {
+  return fakeApi().on(sessionEndpoints.changePassword, answer);
 }
 
 function passwordSection() {
@@ -47,7 +33,7 @@ afterEach(() => {
 
 describe('password change', () => {
   it('sends the wish to revoke the API tokens, and says what the change ended', async () => {
-    const sent = stubApi(() => jsonResponse({ ok: true, endedSessions: 2, revokedTokens: 1 }));
+    const api = fakeSettingsApi(() => ({ ok: true as const, endedSessions: 2, revokedTokens: 1 }));
     const { user } = renderWithProviders(<Settings />, { session: makeSession() });
     await fillPasswords(user, 'violet-harbour-tulip-58');
     expect(within(passwordSection()).getByText(/signs you out on every other device/)).toBeInTheDocument();
@@ -61,17 +47,14 @@ describe('password change', () => {
         'Your password was changed. 2 other sessions were signed out and 1 API token was revoked.',
       ),
     ).toBeInTheDocument();
-    expect(sent.filter((s) => s.method === 'PUT')).toEqual([
-      {
-        method: 'PUT',
-        path: '/api/me/password',
-        body: { current: 'the-old-password', next: 'violet-harbour-tulip-58', revokeTokens: true },
-      },
+    expect(api.requests.map((s) => s.url.pathname)).toEqual(['/api/me/password']);
+    expect(api.calls(sessionEndpoints.changePassword).map((s) => s.sentBody)).toEqual([
+      { current: 'the-old-password', next: 'violet-harbour-tulip-58', revokeTokens: true },
     ]);
   }, 15_000);
 
   it('offers no token revocation to an end user, who has no tokens', async () => {
-    const sent = stubApi(() => jsonResponse({ ok: true, endedSessions: 0, revokedTokens: 0 }));
+    const api = fakeSettingsApi(() => ({ ok: true as const, endedSessions: 0, revokedTokens: 0 }));
     const { user } = renderWithProviders(<Settings />, {
       session: makeSession({ usertype: 0, role: 'user' }),
     });
@@ -79,20 +62,16 @@ describe('password change', () => {
     expect(within(passwordSection()).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(within(passwordSection()).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password was changed.')).toBeInTheDocument();
-    expect(sent.find((s) => s.method === 'PUT')?.body).toMatchObject({ revokeTokens: false });
+    expect(api.requests).toHaveLength(1);
+    expect(api.calls(sessionEndpoints.changePassword)[0].sentBody).toMatchObject({ revokeTokens: false });
   }, 15_000);
 
   it('shows why the server refused the new password under its field', async () => {
-    stubApi(() =>
-      jsonResponse(
-        {
-          errcode: 2,
-          code: 'validation_failed',
-          message: 'Some fields are not valid.',
-          details: [{ path: 'body.next', message: 'validation.passwordGuessable.similarToCommon' }],
-        },
-        400,
-      ),
+    fakeSettingsApi(() =>
+      apiError('validation_failed', {
+        message: 'Some fields are not valid.',
+        details: [{ path: 'body.next', message: 'validation.passwordGuessable.similarToCommon' }],
+      }),
     );
     const { user } = renderWithProviders(<Settings />, { session: makeSession() });
     await fillPasswords(user, 'password1234');

@@ -1,7 +1,8 @@
-import type { Tenant } from '@palisade/contracts';
+import { sessionEndpoints, type Tenant, tenantEndpoints } from '@palisade/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, type FakeAnswer, type FakeRequest, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { Component as TenantSettings } from './tenant-settings';
 
 const tenant: Tenant = {
@@ -17,28 +18,22 @@ const tenant: Tenant = {
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
 
-const fetchMock = vi.fn<(input: Request) => Promise<Response>>();
-
-function route(request: Request): { method: string; path: string } {
-  return { method: request.method, path: new URL(request.url).pathname };
-}
-
-function serve(putAnswer: (body: Record<string, unknown>) => Response) {
-  fetchMock.mockImplementation(async (request) => {
-    const { method, path } = route(request);
-    if (method === 'GET' && path === '/api/subscriber/tenant/acme') return jsonResponse(tenant);
-    if (method === 'GET' && path === '/api/tenant/primaryuser') {
-      return jsonResponse({
-        email: 'owner@acme.example',
-        username: 'owner@acme.example',
-        firstname: 'Olga',
-        lastname: 'Owner',
-      });
-    }
-    if (method === 'PUT' && path === '/api/subscriber/tenant/acme') return putAnswer(await request.json());
-    if (method === 'GET' && path === '/api/session') return jsonResponse(makeSession());
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
+/** The fake API of the tenant settings: the tenant, its primary user, and `save` answering the update. */
+function fakeTenantApi(
+  save: (
+    request: FakeRequest<typeof tenantEndpoints.updateTenant>,
+  ) => FakeAnswer<typeof tenantEndpoints.updateTenant>,
+) {
+  return fakeApi()
+    .on(tenantEndpoints.getTenant, ({ params }) => (params.name === 'acme' ? tenant : apiError('not_found')))
+    .on(tenantEndpoints.primaryUser, () => ({
+      email: 'owner@acme.example',
+      username: 'owner@acme.example',
+      firstname: 'Olga',
+      lastname: 'Owner',
+    }))
+    .on(tenantEndpoints.updateTenant, save)
+    .on(sessionEndpoints.getSession, () => makeSession());
 }
 
 function setup() {
@@ -52,33 +47,27 @@ function setup() {
 describe('tenant settings screen', () => {
   beforeEach(() => {
     localStorage.clear();
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('loads the tenant into the form and shows the primary user', async () => {
-    serve(() => jsonResponse(tenant));
+    const api = fakeTenantApi(() => tenant);
     setup();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the tenant…');
     expect(await screen.findByLabelText(/Display name/)).toHaveValue('Acme Corp');
     expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
     expect(await screen.findByText('Olga Owner')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it("shows the server's field errors on the fields, a failure toast, and keeps the values", async () => {
-    serve(() =>
-      jsonResponse(
-        {
-          errcode: 2,
-          code: 'validation_failed',
-          message: 'Some fields are not valid.',
-          details: [{ path: 'body.displayName', message: 'validation.tenantTaken' }],
-        },
-        400,
-      ),
+    fakeTenantApi(() =>
+      apiError('validation_failed', {
+        message: 'Some fields are not valid.',
+        details: [{ path: 'body.displayName', message: 'validation.tenantTaken' }],
+      }),
     );
     const { user } = setup();
     const name = await screen.findByLabelText(/Display name/);
@@ -96,16 +85,14 @@ describe('tenant settings screen', () => {
   });
 
   it('sends the form as the contract body and confirms with a toast', async () => {
-    let sent: Record<string, unknown> | undefined;
-    serve((body) => {
-      sent = body;
-      return jsonResponse({ ...tenant, ...body, updatedAt: '2024-02-01T00:00:00.000Z' });
-    });
+    const api = fakeTenantApi(({ body }) => ({ ...tenant, ...body, updatedAt: '2024-02-01T00:00:00.000Z' }));
     const { user } = setup();
     await user.click(await screen.findByRole('radio', { name: 'Modern' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Tenant settings saved.')).toBeInTheDocument();
-    expect(sent).toEqual({
+    const [save] = api.calls(tenantEndpoints.updateTenant);
+    expect(save.params).toEqual({ name: 'acme' });
+    expect(save.sentBody).toEqual({
       displayName: 'Acme Corp',
       themevalue: 'light',
       palette: 'modern',
@@ -114,17 +101,17 @@ describe('tenant settings screen', () => {
   });
 
   it('checks the form before sending', async () => {
-    serve(() => jsonResponse(tenant));
+    const api = fakeTenantApi(() => tenant);
     const { user } = setup();
     const name = await screen.findByLabelText(/Display name/);
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => r.method === 'PUT')).toBe(false));
+    await waitFor(() => expect(api.calls(tenantEndpoints.updateTenant)).toHaveLength(0));
   });
 
   it('is read-only for a role that may not change the tenant', async () => {
-    serve(() => jsonResponse(tenant));
+    fakeTenantApi(() => tenant);
     renderWithProviders(<TenantSettings />, {
       route: '/tenant/acme/settings',
       path: '/tenant/:id/settings',

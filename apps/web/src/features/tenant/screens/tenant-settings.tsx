@@ -8,10 +8,9 @@ import { useParams } from 'react-router';
 import { PalettePicker, ThemePicker } from '../../../components/ui/appearance-pickers';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { errorMessageKey } from '../../../lib/api-client';
 import { useCan, useSession } from '../../../lib/auth';
 import { schemaFieldErrors, serverFieldErrors } from '../../../lib/form-errors';
-import { notify } from '../../../lib/notify';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { PALETTE_COLORS } from '../../../lib/theme';
 import { primaryUserQuery, tenantQuery, useUpdateTenant } from '../api/tenant-queries';
 
@@ -90,15 +89,15 @@ function TenantSettingsForm({ tenant, canEdit }: { tenant: Tenant; canEdit: bool
   function handleSubmit(values: TenantFormValues) {
     update.mutate(toBody(values), {
       onSuccess: () => {
-        notify(t('tenant.settings.saved', 'Tenant settings saved.'), { color: 'green' });
+        showSuccess(t('tenant.settings.saved', 'Tenant settings saved.'));
         // The session carries the tenant's theme and palette.
         void refresh();
       },
       onError: (error) => {
         form.setErrors(serverFieldErrors(error, t));
-        notify(t(errorMessageKey(error), t('error.genericFetchErrorText')), {
-          color: 'red',
+        showMutationError(t, error, {
           title: t('tenant.settings.saveFailed', 'The tenant settings were not saved.'),
+          fieldsOnForm: true,
         });
       },
     });

@@ -2,7 +2,7 @@ import { type TenantApiToken, tokenEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
-import { showTokenError } from './mutation-toast';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { tokensKeys } from './tokens-keys';
 
 /** Revokes any administrator's API token of a tenant (`DELETE /api/tokens/:tenant/:id`). */
@@ -35,6 +35,6 @@ export function useRevokeTenantToken(
         queryClient.invalidateQueries({ queryKey: tokensKeys.lists(tenant) }),
       ]);
     },
-    onError: (error) => showTokenError(t, error),
+    onError: (error) => showMutationError(t, error),
   });
 }

@@ -2,7 +2,7 @@ import { tokenEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
-import { showTokenError } from './mutation-toast';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { tokensKeys } from './tokens-keys';
 
 /** Revokes one of my API tokens (`DELETE /api/me/tokens/:id`). */
@@ -21,6 +21,6 @@ export function useRevokeToken(tenant: string, { onSuccess }: { onSuccess?: () =
       await queryClient.invalidateQueries({ queryKey: tokensKeys.all(tenant) });
       onSuccess?.();
     },
-    onError: (error) => showTokenError(t, error),
+    onError: (error) => showMutationError(t, error),
   });
 }

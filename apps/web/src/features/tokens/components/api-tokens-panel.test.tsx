@@ -1,7 +1,8 @@
-import type { ApiToken } from '@palisade/contracts';
+import { type ApiToken, tokenEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { ApiTokensPanel } from './api-tokens-panel';
 
 const SECRET = `pal_${'Z9'.repeat(20)}`;
@@ -20,48 +21,27 @@ function makeToken(overrides: Partial<ApiToken> & Pick<ApiToken, 'id' | 'name'>)
   };
 }
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** A fake tokens API that keeps its list, and records what it was sent. */
-function stubApi(initial: ApiToken[]) {
+/** A fake tokens API that keeps its list. */
+function fakeTokensApi(initial: ApiToken[]) {
   let tokens = [...initial];
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, path: url.pathname, body });
-      if (input.method === 'GET' && url.pathname === '/api/me/tokens') {
-        return jsonResponse({ items: tokens, total: tokens.length });
-      }
-      if (input.method === 'POST' && url.pathname === '/api/me/tokens') {
-        const created = makeToken({
-          id: '99999999-9999-4999-8999-999999999999',
-          name: body.name,
-          prefix: SECRET.slice(0, 8),
-          permissions: body.permissions ?? ['users:view', 'groups:view', 'tenant:view'],
-          isReadOnly: body.isReadOnly,
-        });
-        tokens = [created, ...tokens];
-        return jsonResponse({ ...created, secret: SECRET }, 201);
-      }
-      const revoke = /^\/api\/me\/tokens\/(.+)$/.exec(url.pathname);
-      if (input.method === 'DELETE' && revoke) {
-        tokens = tokens.map((t) =>
-          t.id === revoke[1] ? { ...t, revokedAt: '2026-03-02T10:00:00.000Z' } : t,
-        );
-        return jsonResponse(tokens.find((t) => t.id === revoke[1]));
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return { sent };
+  const api = fakeApi()
+    .on(tokenEndpoints.listTokens, () => ({ items: tokens, total: tokens.length }))
+    .on(tokenEndpoints.createToken, ({ body }) => {
+      const created = makeToken({
+        id: '99999999-9999-4999-8999-999999999999',
+        name: body.name,
+        prefix: SECRET.slice(0, 8),
+        permissions: body.permissions ?? ['users:view', 'groups:view', 'tenant:view'],
+        isReadOnly: body.isReadOnly,
+      });
+      tokens = [created, ...tokens];
+      return { ...created, secret: SECRET };
+    })
+    .on(tokenEndpoints.revokeToken, ({ params }) => {
+      tokens = tokens.map((t) => (t.id === params.id ? { ...t, revokedAt: '2026-03-02T10:00:00.000Z' } : t));
+      return tokens.find((t) => t.id === params.id) ?? apiError('not_found');
+    });
+  return api;
 }
 
 const DEPLOY = makeToken({
@@ -88,7 +68,7 @@ afterEach(() => {
 
 describe('API tokens panel', () => {
   it('lists the tokens with prefix, permissions, read-only, expiry, last use and status', async () => {
-    stubApi([DEPLOY, OLD]);
+    const api = fakeTokensApi([DEPLOY, OLD]);
     renderWithProviders(<ApiTokensPanel />, { session: makeSession() });
     const deploy = (await screen.findByText('Deploy bot')).closest('tr')!;
     expect(within(deploy).getByText('pal_Ab3x…')).toBeInTheDocument();
@@ -100,18 +80,19 @@ describe('API tokens panel', () => {
     expect(within(old).getByText('Revoked')).toBeInTheDocument();
     expect(within(old).getByText('Not used yet')).toBeInTheDocument();
     expect(within(old).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('is not shown to an end user', async () => {
-    const api = stubApi([DEPLOY]);
+    const api = fakeTokensApi([DEPLOY]);
     renderWithProviders(<ApiTokensPanel />, { session: makeSession({ usertype: 0, role: 'user' }) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('API tokens')).not.toBeInTheDocument();
-    expect(api.sent).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 
   it('creates a token and shows its secret once, with a warning and a copy button', async () => {
-    const api = stubApi([DEPLOY]);
+    const api = fakeTokensApi([DEPLOY]);
     const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession() });
     await screen.findByText('Deploy bot');
 
@@ -119,16 +100,16 @@ describe('API tokens panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add API token' });
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'CI pipeline');
     await user.click(within(dialog).getByRole('radio', { name: 'Custom permissions' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: View' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: Add' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: view' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Users: add' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add token' }));
 
     const secretDialog = await screen.findByRole('dialog', { name: 'Token created' });
     expect(within(secretDialog).getByText(SECRET)).toBeInTheDocument();
     expect(within(secretDialog).getByText(/only time the token is shown/)).toBeInTheDocument();
     expect(within(secretDialog).getByRole('button', { name: 'Copy token' })).toBeInTheDocument();
-    const post = api.sent.find((s) => s.method === 'POST');
-    expect(post?.body).toEqual({
+    const [post] = api.calls(tokenEndpoints.createToken);
+    expect(post.sentBody).toEqual({
       name: 'CI pipeline',
       permissions: ['users:view', 'users:create'],
       isReadOnly: false,
@@ -147,34 +128,37 @@ describe('API tokens panel', () => {
     const again = await screen.findByRole('dialog', { name: 'Add API token' });
     expect(within(again).getByRole('textbox', { name: /Name/ })).toHaveValue('');
     expect(document.body.textContent).not.toContain(SECRET);
+    expect(api.calls(tokenEndpoints.createToken)).toHaveLength(1);
+    expect(api.unhandled).toEqual([]);
   }, 20_000);
 
   it('limits the role presets and the matrix to what the administrator holds', async () => {
-    stubApi([]);
+    const api = fakeTokensApi([]);
     const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession({ role: 'helpdesk' }) });
     await user.click(await screen.findByRole('button', { name: 'Add token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add API token' });
     await user.click(within(dialog).getByRole('radio', { name: 'Custom permissions' }));
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: Add' })).toBeEnabled();
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: Delete' })).toBeDisabled();
-    expect(within(dialog).queryByRole('checkbox', { name: 'Billing: View' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: add' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: delete' })).toBeDisabled();
+    expect(within(dialog).queryByRole('checkbox', { name: 'Billing: view' })).not.toBeInTheDocument();
     // Read-only disables every action but view.
     await user.click(within(dialog).getByRole('switch', { name: /Read-only/ }));
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: Add' })).toBeDisabled();
-    expect(within(dialog).getByRole('checkbox', { name: 'Users: View' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: add' })).toBeDisabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'Users: view' })).toBeEnabled();
+    expect(api.calls(tokenEndpoints.createToken)).toHaveLength(0);
   }, 15_000);
 
   it('asks before revoking, and revokes only on confirmation', async () => {
-    const api = stubApi([DEPLOY]);
+    const api = fakeTokensApi([DEPLOY]);
     const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Revoke Deploy bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke token?' });
     expect(within(dialog).getByText(/will stop working at once/)).toBeInTheDocument();
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.calls(tokenEndpoints.revokeToken)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.calls(tokenEndpoints.revokeToken)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Revoke Deploy bot' }));
     await user.click(
@@ -183,10 +167,11 @@ describe('API tokens panel', () => {
       }),
     );
     await waitFor(() =>
-      expect(api.sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([
+      expect(api.calls(tokenEndpoints.revokeToken).map((s) => s.url.pathname)).toEqual([
         `/api/me/tokens/${DEPLOY.id}`,
       ]),
     );
+    expect(api.requests.filter((s) => s.method !== 'GET')).toHaveLength(1);
     const row = (await screen.findByText('Revoked')).closest('tr')!;
     expect(within(row).getByText('Deploy bot')).toBeInTheDocument();
   }, 15_000);

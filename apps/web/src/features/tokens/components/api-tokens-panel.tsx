@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useSession } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 import { CreateTokenModal } from './create-token-modal';
@@ -28,7 +28,7 @@ function TokensSection({ session }: { session: Session }) {
   const tokens = useTokens(session.tenant, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   const revoke = useRevokeToken(session.tenant, {
     onSuccess: () => {
-      notify(t('tokens.revoke.done', 'Token revoked'), { color: 'green' });
+      showSuccess(t('tokens.revoke.done', 'Token revoked'));
       setToRevoke(null);
     },
   });

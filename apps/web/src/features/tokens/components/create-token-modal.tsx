@@ -25,10 +25,10 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { useCreateToken } from '../api/create-token';
-import { showTokenError } from '../api/mutation-toast';
-import { PermissionMatrix } from './permission-matrix';
 
 /** Expiry choices, in days; `never` is a deliberate choice, not the default. */
 const EXPIRY_CHOICES = ['7', '30', '90', '180', '365', 'never'] as const;
@@ -160,7 +160,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
       if (fieldErrors.permissions && form.getValues().scope === 'role')
         fieldErrors.role = fieldErrors.permissions;
       if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
-      else showTokenError(t, error);
+      else showMutationError(t, error);
     },
   });
 
@@ -217,9 +217,11 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
               />
             ) : (
               <PermissionMatrix
-                held={held}
+                caption={t('tokens.form.matrixCaption', 'Permissions of the token')}
+                isCaptionVisible
+                grantable={held}
+                isViewOnly={values.isReadOnly}
                 value={values.permissions}
-                isReadOnly={values.isReadOnly}
                 onChange={(next) => form.setFieldValue('permissions', next)}
                 error={form.errors.permissions as string | undefined}
               />

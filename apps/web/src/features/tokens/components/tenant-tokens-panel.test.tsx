@@ -1,7 +1,8 @@
-import type { TenantApiToken } from '@palisade/contracts';
+import { type TenantApiToken, tokenEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderWithProviders } from '../../../testing/render';
+import { apiError, fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
 import { TenantTokensPanel } from './tenant-tokens-panel';
 
 function makeToken(
@@ -44,37 +45,24 @@ const OLD = makeToken({
   revokedAt: '2026-02-01T00:00:00.000Z',
 });
 
-interface Sent {
-  method: string;
-  path: string;
-  search: URLSearchParams;
-}
-
-/** A fake tenant tokens API that keeps its list, filters `active=true` as the server does, and records calls. */
-function stubApi(initial: TenantApiToken[]) {
+/** A fake tenant tokens API that keeps its list and filters `active=true` as the server does. */
+function fakeTokensApi(initial: TenantApiToken[]) {
   let tokens = [...initial];
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      sent.push({ method: input.method, path: url.pathname, search: url.searchParams });
-      if (input.method === 'GET' && url.pathname === '/api/tokens/acme') {
-        const active = url.searchParams.get('active');
-        const items = active === 'true' ? tokens.filter((t) => !t.revokedAt) : tokens;
-        return jsonResponse({ items, total: items.length });
-      }
-      const revoke = /^\/api\/tokens\/acme\/(.+)$/.exec(url.pathname);
-      if (input.method === 'DELETE' && revoke) {
-        tokens = tokens.map((t) =>
-          t.id === revoke[1] ? { ...t, revokedAt: '2026-03-02T10:00:00.000Z' } : t,
-        );
-        return jsonResponse(tokens.find((t) => t.id === revoke[1]));
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return { sent, lists: () => sent.filter((s) => s.method === 'GET' && s.path === '/api/tokens/acme') };
+  const api = fakeApi()
+    .on(tokenEndpoints.listTenantTokens, ({ query }) => {
+      const items = query.active === 'true' ? tokens.filter((t) => !t.revokedAt) : tokens;
+      return { items, total: items.length };
+    })
+    .on(tokenEndpoints.revokeTenantToken, ({ params }) => {
+      tokens = tokens.map((t) => (t.id === params.id ? { ...t, revokedAt: '2026-03-02T10:00:00.000Z' } : t));
+      return tokens.find((t) => t.id === params.id) ?? apiError('not_found');
+    });
+  return {
+    api,
+    lists: () =>
+      api.calls(tokenEndpoints.listTenantTokens).map((call) => ({ search: call.url.searchParams })),
+    revokes: () => api.calls(tokenEndpoints.revokeTenantToken),
+  };
 }
 
 beforeEach(() => {
@@ -88,7 +76,7 @@ afterEach(() => {
 
 describe("administrators' API tokens panel", () => {
   it('lists every administrator’s tokens with their owner, permissions, last use and status', async () => {
-    stubApi([DEPLOY, REPORTS]);
+    const { api } = fakeTokensApi([DEPLOY, REPORTS]);
     renderWithProviders(<TenantTokensPanel />, { session: makeSession() });
     const deploy = (await screen.findByText('Deploy bot')).closest('tr')!;
     expect(within(deploy).getByText('help@acme.example')).toBeInTheDocument();
@@ -100,10 +88,11 @@ describe("administrators' API tokens panel", () => {
     expect(within(reports).getByText('admin@acme.example')).toBeInTheDocument();
     expect(within(reports).getByText('Read-only')).toBeInTheDocument();
     expect(within(reports).getByText('Not used yet')).toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('asks for active tokens only by default, and for all of them once the filter is off', async () => {
-    const api = stubApi([DEPLOY, OLD]);
+    const api = fakeTokensApi([DEPLOY, OLD]);
     const { user } = renderWithProviders(<TenantTokensPanel />, { session: makeSession() });
     await screen.findByText('Deploy bot');
     expect(api.lists()[0].search.get('active')).toBe('true');
@@ -118,34 +107,34 @@ describe("administrators' API tokens panel", () => {
   });
 
   it('revokes after the same confirmation as one’s own tokens, and shows the row as revoked', async () => {
-    const api = stubApi([DEPLOY, REPORTS]);
+    const api = fakeTokensApi([DEPLOY, REPORTS]);
     const { user } = renderWithProviders(<TenantTokensPanel />, { session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Revoke Deploy bot of help@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke token?' });
     expect(
       within(dialog).getByText(/“Deploy bot” of help@acme.example will stop working at once/),
     ).toBeVisible();
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.revokes()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() =>
-      expect(api.sent.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([
-        `/api/tokens/acme/${DEPLOY.id}`,
-      ]),
+      expect(api.revokes().map((s) => s.url.pathname)).toEqual([`/api/tokens/acme/${DEPLOY.id}`]),
     );
+    expect(api.api.requests.filter((s) => s.method !== 'GET')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Still listed under "active only", now marked revoked, so the administrator sees what happened.
     const row = screen.getByText('Deploy bot').closest('tr')!;
     expect(within(row).getByText('Revoked')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Token revoked')).toBeInTheDocument();
+    expect(api.api.unhandled).toEqual([]);
   }, 15_000);
 
   it('is not shown, and asks nothing, without roles:update', async () => {
-    const api = stubApi([DEPLOY]);
+    const { api } = fakeTokensApi([DEPLOY]);
     renderWithProviders(<TenantTokensPanel />, { session: makeSession({ role: 'helpdesk' }) });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText("Administrators' API tokens")).not.toBeInTheDocument();
-    expect(api.sent).toEqual([]);
+    expect(api.requests).toEqual([]);
   });
 });

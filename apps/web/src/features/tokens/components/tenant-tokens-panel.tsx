@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useTenantTokens } from '../api/get-tenant-tokens';
 import { useRevokeTenantToken } from '../api/revoke-tenant-token';
 import { RevokeTokenModal } from './revoke-token-modal';
@@ -27,7 +27,7 @@ function TenantTokensSection({ tenant }: { tenant: string }) {
   });
   const revoke = useRevokeTenantToken(tenant, {
     onSuccess: () => {
-      notify(t('tokens.revoke.done', 'Token revoked'), { color: 'green' });
+      showSuccess(t('tokens.revoke.done', 'Token revoked'));
       setToRevoke(null);
     },
   });

@@ -2,8 +2,8 @@ import { Badge, Button, Code, Group, Stack, Text, Tooltip } from '@mantine/core'
 import { ACTIONS, type ApiToken, MODULES } from '@palisade/contracts';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { actionLabels, moduleLabels } from '../../../components/permissions/permission-labels';
 import { i18n } from '../../../lib/i18n';
-import { usePermissionLabels } from './permission-matrix';
 
 /** Where a token stands now. */
 export type TokenStatus = 'active' | 'expired' | 'revoked';
@@ -16,14 +16,16 @@ export function tokenStatus(token: ApiToken, now = Date.now()): TokenStatus {
 
 const STATUS_COLORS: Record<TokenStatus, string> = { active: 'green', expired: 'gray', revoked: 'red' };
 
-/** "Users: view, create · Groups: view", one module per part, in catalogue order. */
+/** "Users: view, add · Groups: view", one module per part, in catalogue order. */
 function usePermissionSummary() {
-  const labels = usePermissionLabels();
+  const { t } = useTranslation();
+  const modules = moduleLabels(t);
+  const actions = actionLabels(t);
   return (permissions: readonly string[]) =>
     MODULES.map((module) => {
-      const actions = ACTIONS.filter((action) => permissions.includes(`${module}:${action}`));
-      return actions.length
-        ? `${labels.module(module)}: ${actions.map((action) => labels.action(action).toLowerCase()).join(', ')}`
+      const granted = ACTIONS.filter((action) => permissions.includes(`${module}:${action}`));
+      return granted.length
+        ? `${modules[module]}: ${granted.map((action) => actions[action].toLowerCase()).join(', ')}`
         : null;
     })
       .filter(Boolean)

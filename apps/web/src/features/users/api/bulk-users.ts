@@ -8,8 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { useBulkJob } from './get-bulk-job';
-import { showMutationError } from './mutation-toast';
 import { usersKeys } from './users-keys';
 
 /**

@@ -2,7 +2,7 @@ import { userEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../lib/api-client';
-import { showMutationError } from './mutation-toast';
+import { showMutationError } from '../../../lib/mutation-toast';
 import { usersKeys } from './users-keys';
 
 /** Deletes end users by a list of ids (`DELETE /api/subscriber/user/:tenant`, body `{ids}`). */

@@ -3,8 +3,9 @@ import type { UserBulkAction } from '@palisade/contracts';
 import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectedCount } from '../../../components/list/server-list';
 
-/** The bulk changes that need no more input than the selection. */
+/** The bulk changes that need no more input than the selection (and a reason, to disable accounts). */
 export type FlagBulkAction = Exclude<UserBulkAction, 'addToGroup' | 'removeFromGroup'>;
 
 /** The bulk changes that need a group. */
@@ -14,6 +15,7 @@ const FLAG_ACTIONS: FlagBulkAction[][] = [
   ['enablePrivateAccess', 'disablePrivateAccess'],
   ['enableInternetAccess', 'disableInternetAccess'],
   ['enableXdr', 'disableXdr'],
+  ['disable', 'enable'],
 ];
 
 /** The menu label of a bulk action, e.g. "Enable private access" or "Add to group…". */
@@ -27,6 +29,8 @@ export function bulkActionLabel(t: TFunction, action: UserBulkAction): string {
     disableXdr: t('users.bulk.disableXdr', 'Disable XDR'),
     addToGroup: t('users.bulk.addToGroup', 'Add to group…'),
     removeFromGroup: t('users.bulk.removeFromGroup', 'Remove from group…'),
+    disable: t('users.bulk.disable', 'Disable accounts…'),
+    enable: t('users.bulk.enable', 'Enable accounts'),
   };
   return labels[action];
 }
@@ -35,6 +39,8 @@ export function bulkActionLabel(t: TFunction, action: UserBulkAction): string {
 export interface BulkActionsProps {
   /** How many users are selected. */
   count: number;
+  /** `count` is every user matching an estimated total: said as "about". */
+  isCountEstimate?: boolean;
   /** Shows "Delete" (users:delete). */
   canDelete: boolean;
   /** Shows the "Bulk actions" menu (users:update). */
@@ -49,6 +55,7 @@ export interface BulkActionsProps {
 /** The bar above the table for the selected users: their count, "Delete" and the "Bulk actions" menu. */
 export function BulkActions({
   count,
+  isCountEstimate = false,
   canDelete,
   canUpdate,
   isRunning,
@@ -71,9 +78,7 @@ export function BulkActions({
           </Text>
         </Group>
       ) : (
-        <Text size="sm" c="dimmed">
-          {t('users.list.selected', { count, defaultValue: '{{count, number}} selected' })}
-        </Text>
+        <SelectedCount count={count} isEstimate={isCountEstimate} />
       )}
       {canUpdate ? (
         <Menu position="bottom-end" withinPortal>

@@ -7,6 +7,8 @@ export interface SelectAllBannerProps {
   pageCount: number;
   /** How many users the search matches across all pages. */
   total: number;
+  /** `total` is the server's estimate: every count says "about". */
+  isTotalEstimate?: boolean;
   /** True when the list is searched (the wording says "matching"). */
   isSearching: boolean;
   /** True once every matching user is selected, not only the page. */
@@ -22,6 +24,7 @@ export interface SelectAllBannerProps {
 export function SelectAllBanner({
   pageCount,
   total,
+  isTotalEstimate = false,
   isSearching,
   isAllMatching,
   onSelectAll,
@@ -34,15 +37,25 @@ export function SelectAllBanner({
         {isAllMatching ? (
           <>
             <Text size="sm">
-              {isSearching
-                ? t('users.selectAll.allMatchingSelected', {
-                    count: total,
-                    defaultValue: 'All {{count, number}} matching users are selected.',
-                  })
-                : t('users.selectAll.allUsersSelected', {
-                    count: total,
-                    defaultValue: 'All {{count, number}} users are selected.',
-                  })}
+              {isTotalEstimate
+                ? isSearching
+                  ? t('users.selectAll.allMatchingSelectedAbout', {
+                      count: total,
+                      defaultValue: 'All matching users (about {{count, number}}) are selected.',
+                    })
+                  : t('users.selectAll.allUsersSelectedAbout', {
+                      count: total,
+                      defaultValue: 'All users (about {{count, number}}) are selected.',
+                    })
+                : isSearching
+                  ? t('users.selectAll.allMatchingSelected', {
+                      count: total,
+                      defaultValue: 'All {{count, number}} matching users are selected.',
+                    })
+                  : t('users.selectAll.allUsersSelected', {
+                      count: total,
+                      defaultValue: 'All {{count, number}} users are selected.',
+                    })}
             </Text>
             <Button variant="subtle" size="compact-sm" onClick={onClear}>
               {t('users.selectAll.clear', 'Clear selection')}
@@ -57,15 +70,25 @@ export function SelectAllBanner({
               })}
             </Text>
             <Button variant="subtle" size="compact-sm" onClick={onSelectAll}>
-              {isSearching
-                ? t('users.selectAll.selectMatching', {
-                    count: total,
-                    defaultValue: 'Select all {{count, number}} matching users',
-                  })
-                : t('users.selectAll.selectAllUsers', {
-                    count: total,
-                    defaultValue: 'Select all {{count, number}} users',
-                  })}
+              {isTotalEstimate
+                ? isSearching
+                  ? t('users.selectAll.selectMatchingAbout', {
+                      count: total,
+                      defaultValue: 'Select all matching users (about {{count, number}})',
+                    })
+                  : t('users.selectAll.selectAllUsersAbout', {
+                      count: total,
+                      defaultValue: 'Select all users (about {{count, number}})',
+                    })
+                : isSearching
+                  ? t('users.selectAll.selectMatching', {
+                      count: total,
+                      defaultValue: 'Select all {{count, number}} matching users',
+                    })
+                  : t('users.selectAll.selectAllUsers', {
+                      count: total,
+                      defaultValue: 'Select all {{count, number}} users',
+                    })}
             </Button>
           </>
         )}

@@ -39,6 +39,15 @@ export function UserDetails({ user, groupNames }: UserDetailsProps) {
   return (
     <Paper withBorder p="lg" radius="sm" maw={900}>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>
+        <Item label={t('users.status.label', 'Account')}>
+          {user.status === 'disabled'
+            ? t('users.status.disabledBy', 'Disabled by {{by}} on {{at}}: {{reason}}', {
+                by: user.statusChangedBy ?? '—',
+                at: user.statusChangedAt ? dateTime(user.statusChangedAt) : '—',
+                reason: user.statusReason ?? '—',
+              })
+            : t('users.status.active', 'Active')}
+        </Item>
         <Item label={t('users.form.username', 'Username')}>{user.username}</Item>
         <Item label={t('users.details.shortname', 'Short name')}>{user.shortname}</Item>
         <Item label={t('users.form.email', 'E-mail')}>{user.email}</Item>

@@ -115,6 +115,10 @@ describe('copyToFormValues', () => {
       imsi: '001010123456789',
       usertype: 0,
       tenant: 'acme',
+      status: 'active',
+      statusReason: null,
+      statusChangedBy: null,
+      statusChangedAt: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     });

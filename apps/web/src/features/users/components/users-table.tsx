@@ -1,49 +1,16 @@
-import { isInteractiveTarget, useDataTablePagination } from '../../../components/ui/data-table-pagination';
-import 'mantine-datatable/styles.css';
 import { Anchor, Badge, Box, Button, CheckIcon, CloseIcon, Text } from '@mantine/core';
 import type { CONN_STATUSES, USER_SORTS, User } from '@palisade/contracts';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import type { ListColumn } from '../../../components/list/column-choice';
 
 /** A sortable column of the users list (the contract's `sort` values). */
 export type UserSort = (typeof USER_SORTS)[number];
-
-/** Sort column and direction. */
-export interface UsersSort {
-  sort: UserSort;
-  order: 'asc' | 'desc';
-}
 
 /** One of the connection statuses of spec §4. */
 export type ConnStatus = (typeof CONN_STATUSES)[number];
 
 const CONN_COLORS: Record<ConnStatus, string> = { connected: 'green', disconnected: 'orange', never: 'gray' };
-
-/** Props of {@link UsersTable}. */
-export interface UsersTableProps {
-  users: User[];
-  /** Users matching the search, across all pages. */
-  total: number;
-  /** `total` is the server's estimate (past the exact-count limit): shown as "about". */
-  isTotalEstimate?: boolean;
-  /** 1-based page number. */
-  page: number;
-  pageSize: number;
-  sort: UsersSort;
-  /** Group id → name, for the groups column. */
-  groupNames: ReadonlyMap<string, string>;
-  /** True while a new page loads over the current one. */
-  isFetching?: boolean;
-  /** Selected users; omit to hide the selection column (no delete right). */
-  selected?: User[];
-  onSelectedChange?: (users: User[]) => void;
-  /** Shows the per-row "Copy" action. */
-  canCopy?: boolean;
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
-  onSortChange: (sort: UsersSort) => void;
-}
 
 /** Connection status as translated text on a colour badge. */
 export function ConnStatusBadge({ status }: { status: ConnStatus }) {
@@ -84,45 +51,47 @@ export function imsiText(user: Pick<User, 'imsi' | 'suci'>, concealed: string): 
   return user.suci ? concealed : '—';
 }
 
+/** Options of {@link useUserColumns}. */
+export interface UserColumnsOptions {
+  /** Group id → name, for the groups column. */
+  groupNames: ReadonlyMap<string, string>;
+  /** Shows the per-row "Copy" action. */
+  canCopy: boolean;
+}
+
 /**
- * The users table: server-paged and server-sorted, with optional multi-select and a per-row copy action.
- * A row click opens the user; the full name is also a link, so keyboard users reach each user by Tab.
+ * The columns of the users list. By default they fit a 1440-px screen: the name (kept in view while the table
+ * scrolls), the username — which is the sign-in e-mail, so the e-mail column starts hidden —, groups,
+ * connection, the three access flags and the creation date; the e-mail and the IMSI are a choice in the column
+ * chooser. Phones keep the name and the connection. The name is a link, so keyboard users reach each user by Tab.
  */
-export function UsersTable({
-  users,
-  total,
-  isTotalEstimate = false,
-  page,
-  pageSize,
-  sort,
-  groupNames,
-  isFetching = false,
-  selected,
-  onSelectedChange,
-  canCopy = false,
-  onPageChange,
-  onPageSizeChange,
-  onSortChange,
-}: UsersTableProps) {
+export function useUserColumns({ groupNames, canCopy }: UserColumnsOptions): ListColumn<User>[] {
   const { t, i18n } = useTranslation();
-  const pagination = useDataTablePagination({ isTotalEstimate });
-  const navigate = useNavigate();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
   const privateAccess = t('users.columns.isprvaccess', 'Private access');
   const internetAccess = t('users.columns.issiauser', 'Internet access');
   const xdr = t('users.columns.isxdrenabled', 'XDR');
   const concealed = t('users.imsi.concealed', 'Concealed');
 
-  const columns: DataTableColumn<User>[] = [
+  return [
     {
       accessor: 'fullname',
       title: t('users.columns.fullname', 'Full name'),
       sortable: true,
       noWrap: true,
+      isAlwaysShown: true,
+      isEssential: true,
       render: (user) => (
-        <Anchor component={Link} to={`/users/${user.id}`} fw={500}>
-          {user.fullname}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={`/users/${user.id}`} fw={500}>
+            {user.fullname}
+          </Anchor>
+          {user.status === 'disabled' ? (
+            <Badge color="red" variant="light" radius="sm" ml="xs">
+              {t('users.status.disabledBadge', 'Disabled')}
+            </Badge>
+          ) : null}
+        </>
       ),
     },
     {
@@ -130,16 +99,14 @@ export function UsersTable({
       title: t('users.columns.username', 'Username'),
       sortable: true,
       noWrap: true,
-      render: (user) => (
-        <div>
-          <Text size="sm">{user.username}</Text>
-          <Text size="xs" c="dimmed">
-            {user.shortname}
-          </Text>
-        </div>
-      ),
     },
-    { accessor: 'email', title: t('users.columns.email', 'E-mail'), sortable: true, noWrap: true },
+    {
+      accessor: 'email',
+      title: t('users.columns.email', 'E-mail'),
+      sortable: true,
+      noWrap: true,
+      isHiddenByDefault: true,
+    },
     {
       accessor: 'groups',
       title: t('users.columns.groups', 'Groups'),
@@ -154,6 +121,7 @@ export function UsersTable({
       title: t('users.columns.connstatus', 'Connection status'),
       sortable: true,
       noWrap: true,
+      isEssential: true,
       render: (user) => <ConnStatusBadge status={user.connstatus} />,
     },
     {
@@ -177,6 +145,7 @@ export function UsersTable({
     {
       accessor: 'imsi',
       title: t('users.columns.imsi', 'IMSI'),
+      isHiddenByDefault: true,
       render: (user) => (
         <Text size="sm" ff={user.imsi ? 'monospace' : undefined} c={user.imsi ? undefined : 'dimmed'}>
           {imsiText(user, concealed)}
@@ -194,6 +163,7 @@ export function UsersTable({
       accessor: 'actions',
       title: t('users.columns.actions', 'Actions'),
       hidden: !canCopy,
+      isAlwaysShown: true,
       textAlign: 'right',
       render: (user) => (
         <Button
@@ -208,50 +178,4 @@ export function UsersTable({
       ),
     },
   ];
-  const sortStatus: DataTableSortStatus<User> = { columnAccessor: sort.sort, direction: sort.order };
-  const selection =
-    selected && onSelectedChange
-      ? {
-          selectedRecords: selected,
-          onSelectedRecordsChange: onSelectedChange,
-          allRecordsSelectionCheckboxProps: {
-            'aria-label': t('users.list.selectAll', 'Select all users on this page'),
-          },
-          getRecordSelectionCheckboxProps: (user: User) => ({
-            'aria-label': t('users.list.selectUser', 'Select {{name}}', { name: user.fullname }),
-          }),
-        }
-      : {};
-
-  return (
-    <DataTable<User>
-      withTableBorder
-      borderRadius="sm"
-      highlightOnHover
-      minHeight={160}
-      records={users}
-      columns={columns}
-      idAccessor="id"
-      fetching={isFetching}
-      loadingText={t('users.list.loading', 'Loading users…')}
-      noRecordsText={t('users.list.noMatch', 'No users match your search.')}
-      sortStatus={sortStatus}
-      onSortStatusChange={(status) => {
-        const column = status.columnAccessor as UserSort;
-        // The table keeps the old direction for a newly chosen column; a new column starts ascending.
-        onSortChange({ sort: column, order: column === sort.sort ? status.direction : 'asc' });
-      }}
-      page={page}
-      onPageChange={onPageChange}
-      totalRecords={total}
-      recordsPerPage={pageSize}
-      onRecordsPerPageChange={onPageSizeChange}
-      recordsPerPageLabel={t('users.list.pageSize', 'Users per page')}
-      {...pagination}
-      onRowClick={({ record, event }) => {
-        if (!isInteractiveTarget(event)) navigate(`/users/${record.id}`);
-      }}
-      {...selection}
-    />
-  );
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { showSuccess } from '../../../lib/mutation-toast';
 import { useCreateUser } from '../api/create-user';
 import { useGroupOptions } from '../api/get-group-options';
-import { showSuccess } from '../api/mutation-toast';
 import { NotAllowed } from '../components/not-allowed';
 import { UserForm } from '../components/user-form';
 

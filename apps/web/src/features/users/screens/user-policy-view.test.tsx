@@ -1,8 +1,9 @@
-import type { UserPolicyView } from '@palisade/contracts';
+import { policyEndpoints, type UserPolicyView } from '@palisade/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UserPolicyViewScreen } from './user-policy-view';
 
 const BOB: UserPolicyView = {
@@ -32,16 +33,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/users/user-policy-view', () => {
   it('shows each user with the policies that apply and through what, and searches on the server', async () => {
-    const fetchMock = vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      if (url.pathname === '/api/policy/user-view/acme') {
-        return jsonResponse(
-          url.searchParams.get('q') === 'nobody' ? { items: [], total: 0 } : { items: [BOB], total: 1 },
-        );
-      }
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi().on(policyEndpoints.userPolicyView, ({ query }) =>
+      query.q === 'nobody' ? { items: [], total: 0 } : { items: [BOB], total: 1 },
+    );
     renderRoutes([{ path: '/users/user-policy-view', element: <UserPolicyViewScreen /> }], {
       route: '/users/user-policy-view',
       session: makeSession({ role: 'owner' }),
@@ -59,8 +53,6 @@ describe('/users/user-policy-view', () => {
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
     expect(await screen.findByText('No users match your search.')).toBeInTheDocument();
-    const [lastRequest] = fetchMock.mock.calls[fetchMock.mock.calls.length - 1];
-    const lastUrl = new URL(lastRequest.url);
-    expect(lastUrl.searchParams.get('q')).toBe('nobody');
+    expect(api.calls(policyEndpoints.userPolicyView).at(-1)?.query.q).toBe('nobody');
   });
 });

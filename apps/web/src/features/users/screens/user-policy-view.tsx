@@ -38,7 +38,8 @@ function ViaText({ via }: { via: UserPolicyVia }) {
   );
 }
 
-function PolicyList({ user }: { user: UserPolicyView }) {
+/** The policies that apply to one user and how each reaches them (also the user page's Policies tab). */
+export function PolicyList({ user }: { user: UserPolicyView }) {
   const { t } = useTranslation();
   if (user.policies.length === 0) {
     return (

@@ -1,7 +1,15 @@
-import type { ImportJob, Session, User, UserBulkJob } from '@palisade/contracts';
+import {
+  type ImportJob,
+  type Session,
+  type User,
+  type UserBulkJob,
+  userBulkEndpoints,
+  userEndpoints,
+} from '@palisade/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { apiError, fakeApi, fileResponse, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersList } from './users-list';
 
 const ENGINEERING = '6f1c2a54-7d0e-4f1b-9a57-0c1d2e3f4a5b';
@@ -27,6 +35,10 @@ function makeUser(id: string, firstname: string, lastname: string): User {
     imsi: null,
     usertype: 0,
     tenant: 'acme',
+    status: 'active',
+    statusReason: null,
+    statusChangedBy: null,
+    statusChangedAt: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
   };
@@ -82,17 +94,13 @@ function doneBulkJob(overrides: Partial<UserBulkJob>): UserBulkJob {
     changed: 0,
     error: null,
     brokenTests: [],
+    undoable: false,
+    undoneBy: null,
+    undoOf: null,
     startedAt: '2026-03-01T10:00:00.000Z',
     finishedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };
-}
-
-interface Sent {
-  method: string;
-  url: URL;
-  headers: Headers;
-  text: string;
 }
 
 /**
@@ -101,36 +109,12 @@ interface Sent {
  */
 const POPOVER = { hidden: true } as const;
 
-type Handler = (url: URL, text: string) => Response | Promise<Response> | undefined;
-
-/** A fake API: the users list and groups answer always; `extra` answers the calls under test. */
-function stubApi(extra: Handler = () => undefined) {
-  const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: Request) => {
-    const url = new URL(input.url);
-    const text = await input.clone().text();
-    sent.push({ method: input.method, url, headers: input.headers, text });
-    const answer = extra(new URL(`${input.method} ${url.pathname}`, 'http://x'), text);
-    if (answer) return await answer;
-    if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') {
-      return jsonResponse({ items: [ALICE, BOB, CAROL], total: 3 });
-    }
-    if (input.method === 'GET' && url.pathname === '/api/groups/acme/options') {
-      return jsonResponse([{ id: ENGINEERING, name: 'Engineering' }]);
-    }
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    sent,
-    find: (method: string, path: string) =>
-      sent.filter((s) => s.method === method && s.url.pathname === path),
-  };
+/** The fake API of the list: three users and one group. Tests add the calls under test. */
+function fakeUsersApi() {
+  return fakeApi()
+    .on(userEndpoints.listUsers, () => keysetPage([ALICE, BOB, CAROL]))
+    .on(userEndpoints.listGroupOptions, () => [{ id: ENGINEERING, name: 'Engineering' }]);
 }
-
-/** `extra` handlers match on "METHOD /path" (encoded into a URL's pathname, so spaces show as %20). */
-const is = (url: URL, method: string, path: string) =>
-  decodeURIComponent(url.pathname) === `/${method} ${path}`;
 
 function renderList(session: Session = makeSession(), route = '/users/list') {
   return renderRoutes(
@@ -153,52 +137,86 @@ afterEach(() => {
 });
 
 describe('users list: bulk actions', { timeout: 20_000 }, () => {
-  it('enables private access for the selected users, then says how many and reloads the list', async () => {
+  it('asks before enabling private access for the selected users, then says how many and reloads the list', async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
       release = resolve;
     });
     // The bulk call is answered once the test has seen the progress indicator.
-    const api = stubApi((url) =>
-      is(url, 'POST', '/api/subscriber/user/acme/bulk')
-        ? answered.then(() => jsonResponse(doneBulkJob({ matched: 2, processed: 2, changed: 2 }), 202))
-        : undefined,
+    const api = fakeUsersApi().on(userBulkEndpoints.bulkUsers, () =>
+      answered.then(() => doneBulkJob({ matched: 2, processed: 2, changed: 2 })),
     );
     const { user } = renderList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Carol Cole' }));
-    const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
+    const listsBefore = api.calls(userEndpoints.listUsers).length;
 
     await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Enable private access', ...POPOVER }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable private access?' });
+    expect(dialog).toHaveTextContent('This changes the 2 selected users.');
+    expect(api.calls(userBulkEndpoints.bulkUsers)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Change 2 users' }));
 
     expect(await screen.findByText('Updating 2 users…')).toBeInTheDocument();
-    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
-    expect(JSON.parse(bulk.text)).toEqual({ ids: [ALICE.id, CAROL.id], action: 'enablePrivateAccess' });
+    const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
+    expect(bulk.sentBody).toEqual({ ids: [ALICE.id, CAROL.id], action: 'enablePrivateAccess' });
     expect(bulk.headers.get('x-auth-token')).toBe('test-session');
 
     release();
     expect(await screen.findByText('2 users updated.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
-    );
+    await waitFor(() => expect(api.calls(userEndpoints.listUsers).length).toBeGreaterThan(listsBefore));
+  });
+
+  it('disables the selected accounts with a reason, and undoes it from the result toast', async () => {
+    const UNDO_ID = '9b7e5f3a-2c1d-4e6f-8a9b-0c1d2e3f4a5b';
+    const api = fakeUsersApi()
+      .on(userBulkEndpoints.bulkUsers, () =>
+        doneBulkJob({ action: 'disable', matched: 2, processed: 2, changed: 2, undoable: true }),
+      )
+      .on(userBulkEndpoints.undoBulkJob, () =>
+        doneBulkJob({ id: UNDO_ID, action: 'enable', matched: 2, processed: 2, changed: 2, undoOf: JOB_ID }),
+      );
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bob Baker' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Disable accounts…', ...POPOVER }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Disable accounts?' });
+    expect(dialog).toHaveTextContent('This changes the 2 selected users.');
+    expect(dialog).toHaveTextContent('They are signed out everywhere');
+    // No reason, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Change 2 users' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
+    expect(api.calls(userBulkEndpoints.bulkUsers)).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), '  Left the project ');
+    await user.click(within(dialog).getByRole('button', { name: 'Change 2 users' }));
+
+    await screen.findByText('2 users updated.');
+    expect(api.calls(userBulkEndpoints.bulkUsers)[0].sentBody).toEqual({
+      ids: [ALICE.id, BOB.id],
+      action: 'disable',
+      reason: 'Left the project',
+    });
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Change undone for 2 users.')).toBeInTheDocument();
+    const [undo] = api.calls(userBulkEndpoints.undoBulkJob);
+    expect(undo.params).toEqual({ tenant: 'acme', id: JOB_ID });
+    expect(api.calls(userBulkEndpoints.undoBulkJob)).toHaveLength(1);
   });
 
   it('adds the selected users to the group chosen in the modal', async () => {
-    const api = stubApi((url, text) =>
-      is(url, 'POST', '/api/subscriber/user/acme/bulk')
-        ? jsonResponse(
-            doneBulkJob({
-              action: 'addToGroup',
-              groupId: ENGINEERING,
-              matched: (JSON.parse(text) as { ids: string[] }).ids.length,
-              processed: (JSON.parse(text) as { ids: string[] }).ids.length,
-              changed: (JSON.parse(text) as { ids: string[] }).ids.length,
-            }),
-            202,
-          )
-        : undefined,
-    );
+    const api = fakeUsersApi().on(userBulkEndpoints.bulkUsers, ({ body }) => {
+      const count = body.ids?.length ?? 0;
+      return doneBulkJob({
+        action: 'addToGroup',
+        groupId: ENGINEERING,
+        matched: count,
+        processed: count,
+        changed: count,
+      });
+    });
     const { user } = renderList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Bob Baker' }));
     await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
@@ -208,20 +226,20 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
     // Nothing is sent without a group.
     await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
-    expect(api.find('POST', '/api/subscriber/user/acme/bulk')).toHaveLength(0);
+    expect(api.calls(userBulkEndpoints.bulkUsers)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('combobox', { name: 'Group' }));
     await user.click(await screen.findByRole('option', { name: 'Engineering', ...POPOVER }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to group' }));
 
     expect(await screen.findByText('1 user updated.')).toBeInTheDocument();
-    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
-    expect(JSON.parse(bulk.text)).toEqual({ ids: [BOB.id], action: 'addToGroup', groupId: ENGINEERING });
+    const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
+    expect(bulk.body).toEqual({ ids: [BOB.id], action: 'addToGroup', groupId: ENGINEERING });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('offers selection and bulk actions but no delete to a role that may update only', async () => {
-    stubApi();
+    fakeUsersApi();
     const { user } = renderList(makeSession({ role: 'helpdesk' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
     expect(screen.getByRole('button', { name: 'Bulk actions' })).toBeInTheDocument();
@@ -229,7 +247,7 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
   });
 
   it('offers neither selection nor import to a read-only role, but export', async () => {
-    stubApi();
+    fakeUsersApi();
     renderList(makeSession({ role: 'auditor' }));
     await screen.findByRole('link', { name: 'Alice Able' });
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -240,15 +258,8 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
 
 describe('users list: export', { timeout: 20_000 }, () => {
   it('downloads the CSV of the current search and order', async () => {
-    const api = stubApi((url) =>
-      is(url, 'GET', '/api/subscriber/user/acme/export')
-        ? new Response('username\r\nbob@acme.example\r\n', {
-            headers: {
-              'content-type': 'text/csv',
-              'content-disposition': 'attachment; filename="users-acme.csv"',
-            },
-          })
-        : undefined,
+    const api = fakeUsersApi().on(userBulkEndpoints.exportUsers, () =>
+      fileResponse('username\r\nbob@acme.example\r\n', 'users-acme.csv'),
     );
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:users');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -262,7 +273,7 @@ describe('users list: export', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
-    const [call] = api.find('GET', '/api/subscriber/user/acme/export');
+    const [call] = api.calls(userBulkEndpoints.exportUsers);
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ q: 'bob', sort: 'fullname', order: 'desc' });
     expect(call.headers.get('x-auth-token')).toBe('test-session');
     expect(await createObjectURL.mock.calls[0][0].text()).toBe('username\r\nbob@acme.example\r\n');
@@ -271,11 +282,7 @@ describe('users list: export', { timeout: 20_000 }, () => {
   });
 
   it('shows a toast when the export fails', async () => {
-    stubApi((url) =>
-      is(url, 'GET', '/api/subscriber/user/acme/export')
-        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
-        : undefined,
-    );
+    fakeUsersApi().on(userBulkEndpoints.exportUsers, () => apiError('forbidden'));
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Able' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -283,11 +290,7 @@ describe('users list: export', { timeout: 20_000 }, () => {
   });
 
   it('goes to sign-in when the session is gone', async () => {
-    stubApi((url) =>
-      is(url, 'GET', '/api/subscriber/user/acme/export')
-        ? jsonResponse({ errcode: 1, code: 'unauthenticated', message: 'No valid session' }, 401)
-        : undefined,
-    );
+    fakeUsersApi().on(userBulkEndpoints.exportUsers, () => apiError('unauthenticated'));
     const { user, router } = renderList();
     await screen.findByRole('link', { name: 'Alice Able' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -299,34 +302,26 @@ describe('users list: export', { timeout: 20_000 }, () => {
 describe('users list: import', { timeout: 20_000 }, () => {
   it('checks the file first (dry run), then uploads it as text/csv, shows the progress and the row errors', async () => {
     let isDone = false;
-    const api = stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
-        // The first upload is the preview; the second the import.
-        return api.find('POST', '/api/subscriber/user/acme/import').length === 1
-          ? jsonResponse(PREVIEW, 202)
-          : jsonResponse(makeJob(), 202);
-      }
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) {
-        return jsonResponse(
-          isDone
-            ? makeJob({
-                status: 'completed',
-                total: 3,
-                processed: 3,
-                created: 1,
-                errorCount: 2,
-                errors: [
-                  { row: 3, field: 'email', message: 'validation.email' },
-                  { row: 4, field: 'isxdrenabled', message: 'validation.boolean' },
-                ],
-                finishedAt: '2026-03-01T10:00:02.000Z',
-              })
-            : makeJob({ total: 3, processed: 1 }),
-        );
-      }
-      return undefined;
-    });
+    const api = fakeUsersApi()
+      // The first upload is the preview; the second the import.
+      .on(userBulkEndpoints.importUsers, ({ query }) => (query.dryRun === 'true' ? PREVIEW : makeJob()))
+      .on(userBulkEndpoints.importJob, ({ params }) => {
+        if (params.id === PREVIEW.id) return PREVIEW;
+        return isDone
+          ? makeJob({
+              status: 'completed',
+              total: 3,
+              processed: 3,
+              created: 1,
+              errorCount: 2,
+              errors: [
+                { row: 3, field: 'email', message: 'validation.email' },
+                { row: 4, field: 'isxdrenabled', message: 'validation.boolean' },
+              ],
+              finishedAt: '2026-03-01T10:00:02.000Z',
+            })
+          : makeJob({ total: 3, processed: 1 });
+      });
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Able' });
     await user.click(screen.getByRole('button', { name: 'Import CSV' }));
@@ -348,7 +343,7 @@ describe('users list: import', { timeout: 20_000 }, () => {
     expect(
       within(dialog).getByText('Nothing is saved yet. 2 errors; the rows with errors would be skipped.'),
     ).toBeInTheDocument();
-    const [preview] = api.find('POST', '/api/subscriber/user/acme/import');
+    const [preview] = api.calls(userBulkEndpoints.importUsers);
     expect(preview.url.searchParams.get('dryRun')).toBe('true');
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
@@ -359,9 +354,9 @@ describe('users list: import', { timeout: 20_000 }, () => {
     );
     expect(bar).toHaveAttribute('aria-valuenow', '33');
     expect(within(dialog).getByText('1 of 3 rows processed')).toBeInTheDocument();
-    const [, upload] = api.find('POST', '/api/subscriber/user/acme/import');
-    expect(upload.text).toBe(csv);
-    expect(preview.text).toBe(csv);
+    const [, upload] = api.calls(userBulkEndpoints.importUsers);
+    expect(upload.body).toBe(csv);
+    expect(preview.body).toBe(csv);
     expect(upload.headers.get('content-type')).toBe('text/csv');
     expect(upload.headers.get('x-auth-token')).toBe('test-session');
     expect(upload.url.searchParams.get('mode')).toBe('valid');
@@ -382,14 +377,14 @@ describe('users list: import', { timeout: 20_000 }, () => {
       ['4', 'isxdrenabled', 'Use true or false (yes/no, 1/0).'],
     ]);
     // Polling stopped once the job was done.
-    const polls = api.find('GET', `/api/subscriber/user/acme/import/${JOB_ID}`).length;
-    const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
+    const polls = api.calls(userBulkEndpoints.importJob).filter((call) => call.params.id === JOB_ID).length;
+    const listsBefore = api.calls(userEndpoints.listUsers).length;
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() =>
-      expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
+    await waitFor(() => expect(api.calls(userEndpoints.listUsers).length).toBeGreaterThan(listsBefore));
+    expect(api.calls(userBulkEndpoints.importJob).filter((call) => call.params.id === JOB_ID)).toHaveLength(
+      polls,
     );
-    expect(api.find('GET', `/api/subscriber/user/acme/import/${JOB_ID}`)).toHaveLength(polls);
   });
 
   it('says nothing was imported in all-or-nothing mode, and caps the listed errors', async () => {
@@ -398,36 +393,18 @@ describe('users list: import', { timeout: 20_000 }, () => {
       field: 'username',
       message: 'validation.duplicateInFile',
     }));
-    stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
-        return jsonResponse(
-          makeJob({
-            mode: 'all',
-            dryRun: true,
-            status: 'completed',
-            total: 1500,
-            processed: 1500,
-            errorCount: 1200,
-            errors,
-          }),
-          202,
-        );
-      }
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) {
-        return jsonResponse(
-          makeJob({
-            mode: 'all',
-            dryRun: true,
-            status: 'completed',
-            total: 1500,
-            processed: 1500,
-            errorCount: 1200,
-            errors,
-          }),
-        );
-      }
-      return undefined;
+    const checked = makeJob({
+      mode: 'all',
+      dryRun: true,
+      status: 'completed',
+      total: 1500,
+      processed: 1500,
+      errorCount: 1200,
+      errors,
     });
+    fakeUsersApi()
+      .on(userBulkEndpoints.importUsers, () => checked)
+      .on(userBulkEndpoints.importJob, () => checked);
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
@@ -460,16 +437,9 @@ describe('users list: import', { timeout: 20_000 }, () => {
       errors: [{ row: 0, field: 'job', message: 'jobs.interrupted' }],
       finishedAt: '2026-03-01T10:05:00.000Z',
     });
-    const api = stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) {
-        return api.find('POST', '/api/subscriber/user/acme/import').length === 1
-          ? jsonResponse(PREVIEW, 202)
-          : jsonResponse(makeJob(), 202);
-      }
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${JOB_ID}`)) return jsonResponse(interrupted);
-      return undefined;
-    });
+    fakeUsersApi()
+      .on(userBulkEndpoints.importUsers, ({ query }) => (query.dryRun === 'true' ? PREVIEW : makeJob()))
+      .on(userBulkEndpoints.importJob, ({ params }) => (params.id === PREVIEW.id ? PREVIEW : interrupted));
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
@@ -497,11 +467,9 @@ describe('users list: import', { timeout: 20_000 }, () => {
   });
 
   it('takes a file dropped on the dialog', async () => {
-    const api = stubApi((url) => {
-      if (is(url, 'POST', '/api/subscriber/user/acme/import')) return jsonResponse(PREVIEW, 202);
-      if (is(url, 'GET', `/api/subscriber/user/acme/import/${PREVIEW.id}`)) return jsonResponse(PREVIEW);
-      return undefined;
-    });
+    const api = fakeUsersApi()
+      .on(userBulkEndpoints.importUsers, () => PREVIEW)
+      .on(userBulkEndpoints.importJob, () => PREVIEW);
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
@@ -511,30 +479,20 @@ describe('users list: import', { timeout: 20_000 }, () => {
     });
     expect(within(dialog).getByText('Chosen: dropped.csv')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
-    await waitFor(() => expect(api.find('POST', '/api/subscriber/user/acme/import')).toHaveLength(1));
-    expect(api.find('POST', '/api/subscriber/user/acme/import')[0].text).toBe(csv);
+    await waitFor(() => expect(api.calls(userBulkEndpoints.importUsers)).toHaveLength(1));
+    expect(api.calls(userBulkEndpoints.importUsers)[0].body).toBe(csv);
   });
 
   it('asks for a file, and shows an empty file as the server reports it', async () => {
-    const api = stubApi((url) =>
-      is(url, 'POST', '/api/subscriber/user/acme/import')
-        ? jsonResponse(
-            {
-              errcode: 2,
-              code: 'validation_failed',
-              message: 'Invalid input',
-              details: [{ path: 'body', message: 'validation.csvEmpty' }],
-            },
-            400,
-          )
-        : undefined,
+    const api = fakeUsersApi().on(userBulkEndpoints.importUsers, () =>
+      apiError('validation_failed', { details: [{ path: 'body', message: 'validation.csvEmpty' }] }),
     );
     const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
     await user.click(within(dialog).getByRole('button', { name: 'Check the file' }));
     expect(await within(dialog).findByText('Choose a CSV file.')).toBeInTheDocument();
-    expect(api.find('POST', '/api/subscriber/user/acme/import')).toHaveLength(0);
+    expect(api.calls(userBulkEndpoints.importUsers)).toHaveLength(0);
 
     await user.upload(
       within(dialog).getByLabelText(/CSV file/),

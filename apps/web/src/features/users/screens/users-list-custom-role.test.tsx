@@ -1,7 +1,8 @@
-import type { User } from '@palisade/contracts';
+import { type User, userEndpoints } from '@palisade/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { fakeApi, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersList } from './users-list';
 
 const ALICE: User = {
@@ -22,20 +23,18 @@ const ALICE: User = {
   imsi: null,
   usertype: 0,
   tenant: 'acme',
+  status: 'active',
+  statusReason: null,
+  statusChangedBy: null,
+  statusChangedAt: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      if (url.pathname === '/api/subscriber/user/acme') return jsonResponse({ items: [ALICE], total: 1 });
-      if (url.pathname === '/api/groups/acme/options') return jsonResponse([]);
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
+function fakeUsersApi() {
+  return fakeApi()
+    .on(userEndpoints.listUsers, () => keysetPage([ALICE]))
+    .on(userEndpoints.listGroupOptions, () => []);
 }
 
 function renderList(permissions: ReturnType<typeof makeSession>['permissions']) {
@@ -55,16 +54,17 @@ afterEach(() => {
 
 describe('users list under a custom role', () => {
   it('hides add, copy and selection from a view-only custom role', async () => {
-    stubApi();
+    const api = fakeUsersApi();
     renderList(['users:view']);
     await screen.findByRole('link', { name: 'Alice Able' });
     expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Copy Alice Able' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select Alice Able' })).not.toBeInTheDocument();
+    expect(api.unhandled).toEqual([]);
   });
 
   it('offers add and copy once the custom role may create users', async () => {
-    stubApi();
+    fakeUsersApi();
     renderList(['users:view', 'users:create']);
     await screen.findByRole('link', { name: 'Alice Able' });
     expect(screen.getByRole('link', { name: 'Add user' })).toHaveAttribute('href', '/users/add');

@@ -1,7 +1,8 @@
-import type { Session, User } from '@palisade/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { type Session, type User, userEndpoints } from '@palisade/contracts';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { apiError, type FakeAnswer, fakeApi, keysetPage } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersList } from './users-list';
 
 const ENGINEERING = '6f1c2a54-7d0e-4f1b-9a57-0c1d2e3f4a5b';
@@ -22,6 +23,10 @@ function makeUser(overrides: Partial<User> & Pick<User, 'id' | 'username' | 'fir
     imsi: null,
     usertype: 0,
     tenant: 'acme',
+    status: 'active',
+    statusReason: null,
+    statusChangedBy: null,
+    statusChangedAt: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
@@ -56,35 +61,21 @@ const CAROL = makeUser({
   lastname: 'Cole',
 });
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
+type ListAnswer = FakeAnswer<typeof userEndpoints.listUsers>;
 
-/** A fake API: answers by method and path, and records every request it got. */
-function stubApi(listAnswer: (url: URL) => Response) {
-  const sent: Sent[] = [];
-  const fetchMock = vi.fn(async (input: Request) => {
-    const url = new URL(input.url);
-    const text = await input.clone().text();
-    sent.push({ method: input.method, url, body: text ? JSON.parse(text) : undefined });
-    if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') return listAnswer(url);
-    if (input.method === 'GET' && url.pathname === '/api/groups/acme/options') {
-      return jsonResponse([
-        { id: ENGINEERING, name: 'Engineering' },
-        { id: SALES, name: 'Sales' },
-      ]);
-    }
-    if (input.method === 'DELETE' && url.pathname === '/api/subscriber/user/acme') {
-      return jsonResponse({ deleted: (JSON.parse(text) as { ids: string[] }).ids.length });
-    }
-    return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+/** The fake API of the users list: `list` answers the pages; the group names and delete answer like the server. */
+function fakeUsersApi(list: (url: URL) => ListAnswer) {
+  const api = fakeApi()
+    .on(userEndpoints.listUsers, ({ url }) => list(url))
+    .on(userEndpoints.listGroupOptions, () => [
+      { id: ENGINEERING, name: 'Engineering' },
+      { id: SALES, name: 'Sales' },
+    ])
+    .on(userEndpoints.deleteUsers, ({ body }) => ({ deleted: body.ids.length }));
   return {
-    sent,
-    lists: () => sent.filter((s) => s.method === 'GET' && s.url.pathname === '/api/subscriber/user/acme'),
+    api,
+    lists: () => api.calls(userEndpoints.listUsers),
+    deletes: () => api.calls(userEndpoints.deleteUsers),
   };
 }
 
@@ -109,34 +100,82 @@ afterEach(() => {
 });
 
 describe('users list', () => {
-  it('renders the rows of the page with group names, status, flags, IMSI and the total', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+  it('renders the rows of the page with group names, status, flags and the total, each value once', async () => {
+    const api = fakeUsersApi(() => keysetPage([ALICE, BOB], 2));
     renderList();
 
     const alice = (await screen.findByRole('link', { name: 'Alice Able' })).closest('tr')!;
-    expect(within(alice).getByText('alice@acme.example', { selector: 'p' })).toBeInTheDocument();
-    expect(within(alice).getByText('alice')).toBeInTheDocument();
+    // The username is the sign-in e-mail: shown once, not again as e-mail and as short name.
+    expect(within(alice).getAllByText(/alice@acme\.example/)).toHaveLength(1);
+    expect(within(alice).queryByText('alice')).not.toBeInTheDocument();
     expect(await within(alice).findByText('Engineering, Sales')).toBeInTheDocument();
     expect(within(alice).getByText('Connected')).toBeInTheDocument();
     expect(within(alice).getByRole('img', { name: 'Private access: yes' })).toBeInTheDocument();
     expect(within(alice).getByRole('img', { name: 'XDR: no' })).toBeInTheDocument();
-    expect(within(alice).getByText('001010123456789')).toBeInTheDocument();
+    // The IMSI is a column to choose (see the column chooser test).
+    expect(within(alice).queryByText('001010123456789')).not.toBeInTheDocument();
 
     const bob = screen.getByRole('link', { name: 'Bob Baker' }).closest('tr')!;
     expect(within(bob).getByText('Disconnected')).toBeInTheDocument();
-    expect(within(bob).getByText('Concealed')).toBeInTheDocument();
     expect(within(bob).getByRole('img', { name: 'XDR: yes' })).toBeInTheDocument();
 
     expect(screen.getByText('2 users')).toBeInTheDocument();
     const query = api.lists()[0].url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ limit: '25', offset: '0', sort: 'username', order: 'asc' });
+    expect(api.api.unhandled).toEqual([]);
+  });
+
+  it('shows the columns an administrator chooses, kept for them and this tenant only', async () => {
+    fakeUsersApi(() => keysetPage([ALICE, BOB]));
+    const { user, unmount } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.queryByRole('columnheader', { name: 'IMSI' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    // happy-dom never finishes the popover's enter transition, so its content counts as hidden.
+    const chooser = await screen.findByRole('group', { name: 'Columns shown', hidden: true });
+    await user.click(within(chooser).getByRole('checkbox', { name: 'IMSI', hidden: true }));
+    await user.click(within(chooser).getByRole('checkbox', { name: 'Created', hidden: true }));
+    const alice = screen.getByRole('link', { name: 'Alice Able' }).closest('tr')!;
+    expect(within(alice).getByText('001010123456789')).toBeInTheDocument();
+    expect(screen.getByText('Concealed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Created/ })).not.toBeInTheDocument();
+    unmount();
+
+    // The same administrator in the same tenant gets them again…
+    renderList();
+    expect(await screen.findByText('001010123456789')).toBeInTheDocument();
+    cleanup();
+    // …another administrator, or this one in another tenant, starts from the defaults.
+    renderList(makeSession({ userid: 'u-other' }));
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.queryByText('001010123456789')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Created/ })).toBeInTheDocument();
+    cleanup();
+    renderList(makeSession({ tenant: 'globex' }));
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.queryByText('001010123456789')).not.toBeInTheDocument();
+  });
+
+  it('says "about" wherever it shows an estimated total: heading, pages and select-all', async () => {
+    fakeUsersApi(() => ({
+      items: [ALICE, BOB, CAROL],
+      total: 123_456,
+      totalIsEstimate: true,
+      nextCursor: 'c3',
+    }));
+    const { user } = renderList();
+    expect(await screen.findByText('About 123,456 users')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of about 123,456')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all users on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all users (about 123,456)' }));
+    expect(screen.getByText('All users (about 123,456) are selected.')).toBeInTheDocument();
+    expect(screen.getByText('About 123,456 selected')).toBeInTheDocument();
   });
 
   it('searches with q after typing stops, back on page 1', async () => {
-    const api = stubApi((url) =>
-      url.searchParams.get('q') === 'bob'
-        ? jsonResponse({ items: [BOB], total: 1 })
-        : jsonResponse({ items: [ALICE, BOB], total: 60 }),
+    const api = fakeUsersApi((url) =>
+      url.searchParams.get('q') === 'bob' ? keysetPage([BOB], 1) : keysetPage([ALICE, BOB], 60),
     );
     const { user, router } = renderList(makeSession(), '/users/list?page=2');
     await screen.findByRole('link', { name: 'Alice Able' });
@@ -155,7 +194,7 @@ describe('users list', () => {
   });
 
   it('sorts on the server: a new column starts ascending, a second click turns it around', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+    const api = fakeUsersApi(() => keysetPage([ALICE, BOB], 2));
     const { user, router } = renderList(makeSession(), '/users/list?sort=createdAt&order=desc');
     await screen.findByRole('link', { name: 'Alice Able' });
 
@@ -173,7 +212,7 @@ describe('users list', () => {
   });
 
   it('deletes the selected users only after confirmation', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB, CAROL], total: 3 }));
+    const api = fakeUsersApi(() => keysetPage([ALICE, BOB, CAROL], 3));
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Able' });
 
@@ -185,31 +224,32 @@ describe('users list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete users?' });
     expect(within(dialog).getByText('Alice Able (alice@acme.example)')).toBeInTheDocument();
     expect(within(dialog).getByText('Carol Cole (carol@acme.example)')).toBeInTheDocument();
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.deletes()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.sent.some((s) => s.method === 'DELETE')).toBe(true));
-    const deletion = api.sent.find((s) => s.method === 'DELETE')!;
-    expect(deletion.url.pathname).toBe('/api/subscriber/user/acme');
+    await waitFor(() => expect(api.deletes()).toHaveLength(1));
+    const [deletion] = api.deletes();
+    expect(deletion.params).toEqual({ tenant: 'acme' });
     expect(deletion.body).toEqual({ ids: [ALICE.id, CAROL.id] });
     expect(await screen.findByText('2 users deleted.')).toBeInTheDocument();
     // The list is fetched again after the delete.
     await waitFor(() => expect(api.lists().length).toBeGreaterThanOrEqual(2));
+    expect(api.api.unhandled).toEqual([]);
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
-    const api = stubApi(() => jsonResponse({ items: [ALICE, BOB], total: 2 }));
+    const api = fakeUsersApi(() => keysetPage([ALICE, BOB], 2));
     const { user } = renderList();
     await user.click(await screen.findByRole('checkbox', { name: 'Select Bob Baker' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.sent.some((s) => s.method === 'DELETE')).toBe(false);
+    expect(api.deletes()).toHaveLength(0);
   });
 
   it('hides add, copy and selection from a role without those rights', async () => {
-    stubApi(() => jsonResponse({ items: [ALICE], total: 1 }));
+    fakeUsersApi(() => keysetPage([ALICE], 1));
     renderList(makeSession({ role: 'auditor' }));
     await screen.findByRole('link', { name: 'Alice Able' });
     expect(screen.queryByRole('link', { name: 'Add user' })).not.toBeInTheDocument();
@@ -218,7 +258,7 @@ describe('users list', () => {
   });
 
   it('links to add and to each copy for a role that may create', async () => {
-    stubApi(() => jsonResponse({ items: [ALICE], total: 1 }));
+    fakeUsersApi(() => keysetPage([ALICE], 1));
     renderList();
     expect(await screen.findByRole('link', { name: 'Copy Alice Able' })).toHaveAttribute(
       'href',
@@ -228,18 +268,16 @@ describe('users list', () => {
   });
 
   it('says when there are no users yet', async () => {
-    stubApi(() => jsonResponse({ items: [], total: 0 }));
+    fakeUsersApi(() => keysetPage([], 0));
     renderList();
     expect(await screen.findByText('No users yet.')).toBeInTheDocument();
   });
 
   it('shows a load failure with a retry that loads the page', async () => {
     let calls = 0;
-    stubApi(() => {
+    fakeUsersApi(() => {
       calls += 1;
-      return calls === 1
-        ? jsonResponse({ errcode: 3, code: 'forbidden', message: 'Forbidden' }, 403)
-        : jsonResponse({ items: [ALICE], total: 1 });
+      return calls === 1 ? apiError('forbidden') : keysetPage([ALICE], 1);
     });
     const { user } = renderList();
     expect(await screen.findByText('Your role does not allow this.')).toBeInTheDocument();

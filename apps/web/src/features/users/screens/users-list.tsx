@@ -1,20 +1,28 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Stack } from '@mantine/core';
 import type { User, UserMatch } from '@palisade/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { ColumnChooser, useColumnChoice } from '../../../components/list/column-choice';
+import { ListSearch } from '../../../components/list/list-search';
+import {
+  ListToolbar,
+  listTotalText,
+  ServerList,
+  useListSelection,
+} from '../../../components/list/server-list';
+import { useListAddress } from '../../../components/list/use-list-address';
 import { PageHeader } from '../../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { notify } from '../../../lib/notify';
 import { useBulkUsers } from '../api/bulk-users';
 import { useDeleteUsers } from '../api/delete-users';
 import { useExportUsers } from '../api/export-users';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUsers } from '../api/get-users';
-import { showMutationError, showSuccess } from '../api/mutation-toast';
+import { useUndoBulk } from '../api/undo-bulk';
 import { BulkActions, type FlagBulkAction, type GroupBulkAction } from '../components/bulk-actions';
 import { BulkConfirmModal } from '../components/bulk-confirm-modal';
 import { BulkProgress } from '../components/bulk-progress';
@@ -22,17 +30,14 @@ import { DeleteUsersModal } from '../components/delete-users-modal';
 import { GroupBulkModal } from '../components/group-bulk-modal';
 import { ImportUsersModal } from '../components/import-users-modal';
 import { SelectAllBanner } from '../components/select-all-banner';
-import { UsersTable } from '../components/users-table';
-import { parseListState, toListQuery, toSearchParams, type UsersListState } from '../utils/list-params';
-
-/** How long the search waits after the last keystroke before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { type UserSort, useUserColumns } from '../components/users-table';
+import { usersListCodec } from '../utils/list-params';
 
 /**
  * `/users/list`: the tenant's end users, server-paged, sortable and searchable; bulk changes and delete of the
  * selected users — or, once the whole page is selected, of every user matching the search (sent as `match`,
- * confirmed with the count, with a progress bar while the job runs) — CSV export of the whole search and CSV
- * import.
+ * with a progress bar while the job runs); every bulk change is confirmed with its count and can be undone from
+ * its result toast. CSV export of the whole search and CSV import. Columns are the administrator's choice (kept per tenant and administrator); the name stays in view.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -42,25 +47,10 @@ export function Component() {
   const canDelete = useCan('users:delete');
   const canSelect = canUpdate || canDelete;
 
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = parseListState(searchParams);
-  const query = toListQuery(state);
+  const navigate = useNavigate();
+  const { state, setState, search: applySearch } = useListAddress(usersListCodec);
+  const query = usersListCodec.toQuery(state);
   const queryId = JSON.stringify([tenant, query]);
-
-  const setState = (patch: Partial<UsersListState>, options?: { replace?: boolean }) =>
-    setSearchParams(toSearchParams({ ...state, ...patch }), options);
-
-  // The box shows what is typed at once; the address (and so the query) follows 300 ms after the last key.
-  const [searchText, setSearchText] = useState(state.q);
-  const applySearch = useDebouncedCallback((q: string) => {
-    setSearchParams((current) => toSearchParams({ ...parseListState(current), q, page: 1 }), {
-      replace: true,
-    });
-  }, SEARCH_DEBOUNCE_MS);
-  // Back and forward change the address under the box; the box follows.
-  useEffect(() => {
-    setSearchText((text) => (text.trim() === state.q.trim() ? text : state.q));
-  }, [state.q]);
 
   const usersQuery = useUsers(tenant, query);
   const groupsQuery = useGroupOptions(tenant);
@@ -69,9 +59,11 @@ export function Component() {
     [groupsQuery.data],
   );
 
+  const columnChoice = useColumnChoice('users', useUserColumns({ groupNames, canCopy: canCreate }));
+
   // The selection belongs to one page of one tenant's query; it is dropped when any of them changes.
-  const [selection, setSelection] = useState<{ queryId: string; users: User[] }>({ queryId, users: [] });
-  const selected = selection.queryId === queryId ? selection.users : [];
+  const selection = useListSelection<User>(queryId);
+  const selected = selection.selected;
   // "Select all N matching users": meant for the query it was chosen on, and only while the page stays selected.
   const [allMatchingFor, setAllMatchingFor] = useState<string | null>(null);
   const pageItems = usersQuery.data?.items ?? [];
@@ -80,10 +72,12 @@ export function Component() {
   const search = state.q.trim();
   const total = usersQuery.data?.total;
   const selectionCount = isAllMatching ? (total ?? selected.length) : selected.length;
+  // Every matching user of an estimated total is itself an estimate.
+  const isCountEstimate = isAllMatching && usersQuery.data?.totalIsEstimate === true;
   const match: UserMatch = search ? { q: search } : {};
   const selectionBody = () => (isAllMatching ? { match } : { ids: selected.map((user) => user.id) });
   const setSelected = (users: User[]) => {
-    setSelection({ queryId, users });
+    selection.setSelected(users);
     setAllMatchingFor(null);
   };
   const clearSelection = () => setSelected([]);
@@ -92,7 +86,7 @@ export function Component() {
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   // Set when the open delete confirmation is about every matching user rather than `toDelete`.
   const [deleteMatch, setDeleteMatch] = useState<{ count: number; search: string } | null>(null);
-  // The change over every matching user waiting for its confirmation.
+  // The bulk change waiting for its confirmation (of the selection, or of every matching user).
   const [confirmFlag, setConfirmFlag] = useState<FlagBulkAction | null>(null);
 
   // The group action whose modal is open, and the server's word on the chosen group.
@@ -141,6 +135,9 @@ export function Component() {
         if (state.page > 1) setState({ page: 1 });
         return;
       }
+      const undo = job.undoable
+        ? { label: t('users.bulk.undo', 'Undo'), onUndo: () => undoBulk.mutate(job.id) }
+        : undefined;
       showSuccess(
         job.changed === job.matched
           ? t('users.bulk.done', {
@@ -154,6 +151,7 @@ export function Component() {
               defaultValue:
                 '{{count, number}} of {{matched, number}} users updated; the others needed no change.',
             }),
+        undo,
       );
     },
     onError: (error) => {
@@ -162,6 +160,7 @@ export function Component() {
       else showMutationError(t, error);
     },
   });
+  const undoBulk = useUndoBulk(tenant);
   const exportMutation = useExportUsers(tenant);
 
   const deleteMutation = useDeleteUsers(tenant, {
@@ -207,111 +206,103 @@ export function Component() {
     </Group>
   );
 
-  const renderBody = () => {
-    if (usersQuery.isPending) return <LoadingState label={t('users.list.loading', 'Loading users…')} />;
-    if (usersQuery.isError && !usersQuery.data) {
-      return <ErrorState error={usersQuery.error} onRetry={() => void usersQuery.refetch()} />;
-    }
-    const page = usersQuery.data;
-    if (page.total === 0 && !isSearching) {
-      return <EmptyState message={t('users.list.empty', 'No users yet.')} action={addButton} />;
-    }
-    if (page.total === 0) {
-      return <EmptyState message={t('users.list.noMatch', 'No users match your search.')} />;
-    }
-    return (
-      <>
-        {usersQuery.isError ? (
-          <ErrorState error={usersQuery.error} onRetry={() => void usersQuery.refetch()} />
-        ) : null}
-        {canSelect && isPageSelected && page.total > page.items.length ? (
-          <SelectAllBanner
-            pageCount={page.items.length}
-            total={page.total}
-            isSearching={isSearching}
-            isAllMatching={isAllMatching}
-            onSelectAll={() => setAllMatchingFor(queryId)}
-            onClear={clearSelection}
-          />
-        ) : null}
-        <UsersTable
-          users={page.items}
-          total={page.total}
-          isTotalEstimate={page.totalIsEstimate}
-          page={state.page}
-          pageSize={state.pageSize}
-          sort={{ sort: state.sort, order: state.order }}
-          groupNames={groupNames}
-          isFetching={usersQuery.isFetching}
-          canCopy={canCreate}
-          {...(canSelect ? { selected, onSelectedChange: setSelected } : {})}
-          onPageChange={(next) => setState({ page: next })}
-          onPageSizeChange={(size) => setState({ pageSize: size as UsersListState['pageSize'], page: 1 })}
-          onSortChange={({ sort, order }) => setState({ sort, order, page: 1 })}
-        />
-      </>
-    );
-  };
-
   return (
     <>
       <PageHeader
         title={t('users.list.title', 'Users')}
-        description={
-          total === undefined
-            ? undefined
-            : t('users.list.total', {
-                count: total,
-                defaultValue_one: '{{count}} user',
-                defaultValue_other: '{{count, number}} users',
-              })
-        }
+        description={listTotalText(t, usersQuery.data, (count) =>
+          t('users.list.total', {
+            count,
+            defaultValue_one: '{{count}} user',
+            defaultValue_other: '{{count, number}} users',
+          }),
+        )}
         actions={headerActions}
       />
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="md">
-          <TextInput
-            type="search"
-            label={t('users.list.search', 'Search')}
-            placeholder={t('users.list.searchPlaceholder', 'Name, username or e-mail')}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            w={{ base: '100%', sm: 320 }}
-          />
-          {bulk.job ? (
-            <BulkProgress job={bulk.job} isPollFailing={bulk.isPollFailing} />
-          ) : canSelect && selected.length > 0 ? (
-            <BulkActions
-              count={selectionCount}
-              canDelete={canDelete}
-              canUpdate={canUpdate}
-              isRunning={bulk.isBusy}
-              onDelete={() => {
-                if (isAllMatching) {
-                  setToDelete([]);
-                  setDeleteMatch({ count: selectionCount, search });
-                } else {
-                  setToDelete(selected);
-                  setDeleteMatch(null);
-                }
-                setConfirmOpen(true);
-              }}
-              onFlagAction={(action) =>
-                isAllMatching
-                  ? setConfirmFlag(action)
-                  : bulk.start({ kind: 'change', body: { ...selectionBody(), action } })
-              }
-              onGroupAction={(action) => {
-                setGroupError(null);
-                setGroupAction(action);
-              }}
+        <ListToolbar
+          search={
+            <ListSearch
+              value={state.q}
+              onSearch={applySearch}
+              label={t('users.list.search', 'Search')}
+              placeholder={t('users.list.searchPlaceholder', 'Name, username or e-mail')}
             />
-          ) : null}
-        </Group>
-        {renderBody()}
+          }
+          actions={<ColumnChooser choice={columnChoice} />}
+          // The bulk bar: the selection's actions, or the progress of the bulk change they started.
+          bulkBar={
+            bulk.job ? (
+              <BulkProgress job={bulk.job} isPollFailing={bulk.isPollFailing} />
+            ) : canSelect && selected.length > 0 ? (
+              <BulkActions
+                count={selectionCount}
+                isCountEstimate={isCountEstimate}
+                canDelete={canDelete}
+                canUpdate={canUpdate}
+                isRunning={bulk.isBusy}
+                onDelete={() => {
+                  if (isAllMatching) {
+                    setToDelete([]);
+                    setDeleteMatch({ count: selectionCount, search });
+                  } else {
+                    setToDelete(selected);
+                    setDeleteMatch(null);
+                  }
+                  setConfirmOpen(true);
+                }}
+                onFlagAction={setConfirmFlag}
+                onGroupAction={(action) => {
+                  setGroupError(null);
+                  setGroupAction(action);
+                }}
+              />
+            ) : null
+          }
+        />
+        <ServerList<User>
+          query={usersQuery}
+          columns={columnChoice.columns}
+          texts={{
+            loading: t('users.list.loading', 'Loading users…'),
+            empty: t('users.list.empty', 'No users yet.'),
+            noMatch: t('users.list.noMatch', 'No users match your search.'),
+            perPage: t('users.list.pageSize', 'Users per page'),
+          }}
+          page={state.page}
+          pageSize={state.pageSize}
+          onPageChange={(page) => setState({ page })}
+          onPageSizeChange={(pageSize) => setState({ pageSize, page: 1 })}
+          sort={{ column: state.sort, order: state.order }}
+          onSortChange={({ column, order }) => setState({ sort: column as UserSort, order, page: 1 })}
+          isFiltered={isSearching}
+          emptyAction={addButton}
+          pinFirstColumn
+          selection={
+            canSelect
+              ? {
+                  selected,
+                  onChange: setSelected,
+                  allLabel: t('users.list.selectAll', 'Select all users on this page'),
+                  rowLabel: (user) => t('users.list.selectUser', 'Select {{name}}', { name: user.fullname }),
+                }
+              : undefined
+          }
+          onRowClick={(user) => navigate(`/users/${user.id}`)}
+          aboveRows={
+            canSelect && isPageSelected && usersQuery.data && usersQuery.data.total > pageItems.length ? (
+              <SelectAllBanner
+                pageCount={pageItems.length}
+                total={usersQuery.data.total}
+                isTotalEstimate={usersQuery.data.totalIsEstimate}
+                isSearching={isSearching}
+                isAllMatching={isAllMatching}
+                onSelectAll={() => setAllMatchingFor(queryId)}
+                onClear={clearSelection}
+              />
+            ) : null
+          }
+        />
       </Stack>
       <DeleteUsersModal
         opened={isConfirmOpen}
@@ -328,10 +319,13 @@ export function Component() {
       <BulkConfirmModal
         action={confirmFlag}
         count={selectionCount}
+        isAllMatching={isAllMatching}
         search={search}
         isRunning={bulk.isStarting}
         onClose={() => setConfirmFlag(null)}
-        onConfirm={(action) => bulk.start({ kind: 'change', body: { match, action } })}
+        onConfirm={(action, reason) =>
+          bulk.start({ kind: 'change', body: { ...selectionBody(), action, ...(reason ? { reason } : {}) } })
+        }
       />
       <GroupBulkModal
         action={groupAction}

@@ -1,7 +1,8 @@
-import type { User, UserBulkJob } from '@palisade/contracts';
+import { type User, type UserBulkJob, userBulkEndpoints, userEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeSession, renderRoutes } from '../../../testing/render';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderRoutes } from '../../../testing/render';
 import { Component as UsersList } from './users-list';
 
 const JOB_ID = '5d6e7f80-1a2b-4c3d-9e8f-a0b1c2d3e4f5';
@@ -26,6 +27,10 @@ function makeUser(id: string, firstname: string): User {
     imsi: null,
     usertype: 0,
     tenant: 'acme',
+    status: 'active',
+    statusReason: null,
+    statusChangedBy: null,
+    statusChangedAt: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
   };
@@ -51,41 +56,25 @@ function makeJob(overrides: Partial<UserBulkJob>): UserBulkJob {
     changed: 0,
     error: null,
     brokenTests: [],
+    undoable: false,
+    undoneBy: null,
+    undoOf: null,
     startedAt: '2026-03-01T10:00:00.000Z',
     finishedAt: null,
     ...overrides,
   };
 }
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** A fake API: the list and the groups always answer; `extra` answers by "METHOD /path". */
-function stubApi(extra: (call: string, body: unknown) => Response | undefined = () => undefined) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const url = new URL(input.url);
-      const text = await input.clone().text();
-      const body = text ? JSON.parse(text) : undefined;
-      sent.push({ method: input.method, url, body });
-      const answer = extra(`${input.method} ${url.pathname}`, body);
-      if (answer) return answer;
-      if (input.method === 'GET' && url.pathname === '/api/subscriber/user/acme') {
-        return jsonResponse({ items: PAGE, total: TOTAL });
-      }
-      if (input.method === 'GET' && url.pathname === '/api/groups/acme/options') return jsonResponse([]);
-      return jsonResponse({ errcode: 4, code: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return {
-    find: (method: string, path: string) =>
-      sent.filter((s) => s.method === method && s.url.pathname === path),
-  };
+/** The fake API of the list: one page of three users out of {@link TOTAL}, and no groups. Tests add the jobs. */
+function fakeUsersApi() {
+  return fakeApi()
+    .on(userEndpoints.listUsers, () => ({
+      items: PAGE,
+      total: TOTAL,
+      totalIsEstimate: false,
+      nextCursor: 'after-3',
+    }))
+    .on(userEndpoints.listGroupOptions, () => []);
 }
 
 /** Menu items are found with `hidden: true`: happy-dom lays nothing out, so Mantine keeps dropdowns hidden. */
@@ -108,25 +97,19 @@ afterEach(() => {
 describe('users list: select every matching user', { timeout: 20_000 }, () => {
   it('offers all matching users once the page is selected, confirms the count, sends the search and shows progress', async () => {
     let progress = 0;
-    const api = stubApi((call) => {
-      if (call === 'POST /api/subscriber/user/acme/bulk') {
-        return jsonResponse(makeJob({ match: { q: 'tester' } }), 202);
-      }
-      if (call === `GET /api/subscriber/user/acme/bulk/${JOB_ID}`) {
-        return jsonResponse(
-          progress < TOTAL
-            ? makeJob({ match: { q: 'tester' }, processed: progress })
-            : makeJob({
-                match: { q: 'tester' },
-                status: 'completed',
-                processed: TOTAL,
-                changed: TOTAL,
-                finishedAt: '2026-03-01T10:00:09.000Z',
-              }),
-        );
-      }
-      return undefined;
-    });
+    const api = fakeUsersApi()
+      .on(userBulkEndpoints.bulkUsers, () => makeJob({ match: { q: 'tester' } }))
+      .on(userBulkEndpoints.bulkJob, () =>
+        progress < TOTAL
+          ? makeJob({ match: { q: 'tester' }, processed: progress })
+          : makeJob({
+              match: { q: 'tester' },
+              status: 'completed',
+              processed: TOTAL,
+              changed: TOTAL,
+              finishedAt: '2026-03-01T10:00:09.000Z',
+            }),
+      );
     const { user } = renderList('/users/list?q=tester');
     await screen.findByRole('link', { name: 'Alice Tester' });
     // Part of the page selected: no offer yet.
@@ -145,11 +128,11 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enable private access?' });
     expect(within(dialog).getByText('This changes all 12,345 users matching “tester”.')).toBeInTheDocument();
     // Nothing goes out before the confirmation.
-    expect(api.find('POST', '/api/subscriber/user/acme/bulk')).toHaveLength(0);
+    expect(api.calls(userBulkEndpoints.bulkUsers)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Change 12,345 users' }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Bulk change progress' }, { timeout: 3000 });
-    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
+    const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
     expect(bulk.body).toEqual({ match: { q: 'tester' }, action: 'enablePrivateAccess' });
     expect(bar).toHaveAttribute('aria-valuenow', '0');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -162,26 +145,19 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
       'aria-valuenow',
       '33',
     );
-    const listsBefore = api.find('GET', '/api/subscriber/user/acme').length;
+    const listsBefore = api.calls(userEndpoints.listUsers).length;
 
     progress = TOTAL;
     expect(
       await screen.findByText('12,345 users updated.', undefined, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(api.find('GET', '/api/subscriber/user/acme').length).toBeGreaterThan(listsBefore),
-    );
+    await waitFor(() => expect(api.calls(userEndpoints.listUsers).length).toBeGreaterThan(listsBefore));
   });
 
   it('deletes every user of the tenant after a confirmation that states the count', async () => {
-    const api = stubApi((call) =>
-      call === 'POST /api/subscriber/user/acme/bulk-delete'
-        ? jsonResponse(
-            makeJob({ action: 'delete', status: 'completed', processed: TOTAL, changed: TOTAL }),
-            202,
-          )
-        : undefined,
+    const api = fakeUsersApi().on(userBulkEndpoints.bulkDeleteUsers, () =>
+      makeJob({ action: 'delete', status: 'completed', processed: TOTAL, changed: TOTAL }),
     );
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Tester' });
@@ -197,21 +173,16 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete 12,345 users' }));
 
     expect(await screen.findByText('12,345 users deleted.')).toBeInTheDocument();
-    const [sent] = api.find('POST', '/api/subscriber/user/acme/bulk-delete');
+    const [sent] = api.calls(userBulkEndpoints.bulkDeleteUsers);
     expect(sent.body).toEqual({ match: {} });
-    expect(api.find('DELETE', '/api/subscriber/user/acme')).toHaveLength(0);
+    expect(api.calls(userEndpoints.deleteUsers)).toHaveLength(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(/are selected/)).not.toBeInTheDocument();
   });
 
   it('goes back to the page selection when a row is unchecked, and clears it on request', async () => {
-    const api = stubApi((call) =>
-      call === 'POST /api/subscriber/user/acme/bulk'
-        ? jsonResponse(
-            makeJob({ match: null, status: 'completed', matched: 2, processed: 2, changed: 2 }),
-            202,
-          )
-        : undefined,
+    const api = fakeUsersApi().on(userBulkEndpoints.bulkUsers, () =>
+      makeJob({ match: null, status: 'completed', matched: 2, processed: 2, changed: 2 }),
     );
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Tester' });
@@ -221,11 +192,14 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/are selected/)).not.toBeInTheDocument();
     expect(screen.getByText('2 selected')).toBeInTheDocument();
 
-    // Two users of the page: their ids, at once, without a confirmation.
+    // Two users of the page: confirmed as the selection, then sent as their ids.
     await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Enable XDR', ...POPOVER }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable XDR?' });
+    expect(dialog).toHaveTextContent('This changes the 2 selected users.');
+    await user.click(within(dialog).getByRole('button', { name: 'Change 2 users' }));
     expect(await screen.findByText('2 users updated.')).toBeInTheDocument();
-    const [bulk] = api.find('POST', '/api/subscriber/user/acme/bulk');
+    const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
     expect(bulk.body).toEqual({ ids: [PAGE[0].id, PAGE[2].id], action: 'enableXdr' });
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Bob Tester' }));
@@ -236,19 +210,14 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
   });
 
   it('says how far a failed job got', async () => {
-    stubApi((call) =>
-      call === 'POST /api/subscriber/user/acme/bulk'
-        ? jsonResponse(
-            makeJob({
-              status: 'failed',
-              processed: 5000,
-              changed: 5000,
-              error: 'error.7',
-              action: 'enableXdr',
-            }),
-            202,
-          )
-        : undefined,
+    fakeUsersApi().on(userBulkEndpoints.bulkUsers, () =>
+      makeJob({
+        status: 'failed',
+        processed: 5000,
+        changed: 5000,
+        error: 'error.7',
+        action: 'enableXdr',
+      }),
     );
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Tester' });
@@ -265,20 +234,15 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
   });
 
   it('names the policy tests a refused job would have broken', async () => {
-    stubApi((call) =>
-      call === 'POST /api/subscriber/user/acme/bulk'
-        ? jsonResponse(
-            makeJob({
-              status: 'failed',
-              processed: 5000,
-              changed: 5000,
-              error: 'jobs.policyTestsFailed',
-              brokenTests: ['Sales is blocked', 'Interns are allowed'],
-              action: 'enableXdr',
-            }),
-            202,
-          )
-        : undefined,
+    fakeUsersApi().on(userBulkEndpoints.bulkUsers, () =>
+      makeJob({
+        status: 'failed',
+        processed: 5000,
+        changed: 5000,
+        error: 'jobs.policyTestsFailed',
+        brokenTests: ['Sales is blocked', 'Interns are allowed'],
+        action: 'enableXdr',
+      }),
     );
     const { user } = renderList();
     await screen.findByRole('link', { name: 'Alice Tester' });

@@ -6,7 +6,9 @@ export { PAGE_SIZES } from '../../../lib/list-state';
 /** Where the users list is (page, size, sort, search), kept in the address. */
 export type UsersListState = ListState<(typeof USER_SORTS)[number]>;
 
-const codec = listStateCodec(USER_SORTS, 'username');
+/** The users list's state in the address. */
+export const usersListCodec = listStateCodec(USER_SORTS, 'username');
+const codec = usersListCodec;
 export const DEFAULT_LIST_STATE = codec.defaults;
 export const parseListState = codec.parse;
 export const toSearchParams = codec.toSearchParams;
