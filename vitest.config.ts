@@ -6,6 +6,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'policy-engine', root: 'packages/policy-engine', include: ['src/**/*.test.ts'] } },
+      // The gateway artefacts, checked by the real tools where they are installed (scripts/net-tools.sh).
+      {
+        test: {
+          name: 'gateway-config',
+          root: 'packages/gateway-config',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // The test runner's own scripts (the closing line of npm test).
       { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } },
       'apps/web/vite.config.ts',
