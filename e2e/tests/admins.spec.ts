@@ -8,6 +8,7 @@ test('an owner invites an administrator, who accepts by the e-mailed link and si
   const email = `invitee-${Date.now().toString(36)}@acme.example`;
   await signIn(page, 'admin@acme.example');
   await page.goto('/users/roles');
+  await page.getByRole('tab', { name: 'Assignments' }).click();
   const panel = page.getByRole('region', { name: 'Administrators' });
   await panel.getByRole('button', { name: 'Invite administrator' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite administrator' });

@@ -5,7 +5,7 @@ test("a partner switches tenant by display name; a user's page of the old tenant
   page,
 }) => {
   await signIn(page, 'admin@northwind.example');
-  const switcher = page.getByRole('textbox', { name: 'Working tenant' });
+  const switcher = page.getByRole('combobox', { name: 'Working tenant' });
   await expect(switcher).toHaveValue('Northwind Security Partners');
 
   await switcher.click();
@@ -27,7 +27,7 @@ test.describe('on a 390-pixel phone', () => {
 
   test("the partner's tenant switcher stays in sight and readable", async ({ page }) => {
     await signIn(page, 'admin@northwind.example');
-    const switcher = page.getByRole('textbox', { name: 'Working tenant' });
+    const switcher = page.getByRole('combobox', { name: 'Working tenant' });
     await expect(switcher).toBeInViewport({ ratio: 1 });
     expect((await switcher.boundingBox())?.width).toBeGreaterThanOrEqual(120);
   });

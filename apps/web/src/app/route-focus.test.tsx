@@ -17,6 +17,9 @@ function Frame() {
         <Link to="/form">Form</Link>
         <Link to="/first?q=x">Search</Link>
       </nav>
+      <header>
+        <input aria-label="Working tenant" />
+      </header>
       <main>
         <Outlet />
       </main>
@@ -95,5 +98,19 @@ describe('focus after navigation', () => {
     await user.click(search);
     await waitFor(() => expect(router.state.location.search).toBe('?q=x'));
     expect(search).toHaveFocus();
+  });
+
+  it('never takes focus from a field the user is in, even one focused before the navigation committed', async () => {
+    const { user, router } = renderFrame();
+    const field = screen.getByRole('textbox', { name: 'Working tenant' });
+    // The user clicks on into the tenant switcher while the next screen is on its way.
+    field.focus();
+    await router.navigate('/slow');
+    await screen.findByRole('heading', { name: 'Slow screen' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(field).toHaveFocus();
+    // A link that led somewhere still hands focus to the new heading.
+    await user.click(screen.getByRole('link', { name: 'Second' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Second screen' })).toHaveFocus());
   });
 });

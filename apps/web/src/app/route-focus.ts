@@ -11,12 +11,25 @@ function isPlacedByScreen(main: Element | null): boolean {
 }
 
 /**
- * Focuses the screen's `<h1>` (made focusable with `tabindex="-1"`) once it is shown; false while there is none.
- * Focus the screen placed itself (an autofocused field) is left alone.
+ * Whether the user put focus somewhere since the navigation (`before` had it when it was seen): anywhere but the
+ * page itself, the main region or the element that led here — or into a field (a tenant switcher, a search
+ * box), whichever moment it was: the navigation can commit a moment after the user clicked on, and a field the
+ * user is in never loses focus to a heading.
  */
-function focusHeading(): boolean {
+function isMovedByUser(main: Element | null, before: Element | null): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body || active === main || !active.isConnected) return false;
+  const isField = active.matches('input, select, textarea, [contenteditable="true"], [role="combobox"]');
+  return isField || active !== before;
+}
+
+/**
+ * Focuses the screen's `<h1>` (made focusable with `tabindex="-1"`) once it is shown; false while there is none.
+ * Focus the screen placed itself (an autofocused field), or the user moved meanwhile, is left alone.
+ */
+function focusHeading(before: Element | null): boolean {
   const main = document.querySelector('main');
-  if (isPlacedByScreen(main)) return true;
+  if (isPlacedByScreen(main) || isMovedByUser(main, before)) return true;
   const heading = main?.querySelector<HTMLElement>('h1');
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -27,6 +40,8 @@ function focusHeading(): boolean {
 /** The location the hook last saw, and the navigation whose heading still waits for focus, across remounts. */
 let lastSeen: { key: string; pathname: string } | null = null;
 let pendingKey: string | null = null;
+/** What had focus when the pending navigation was first seen (the link or button that led there, or nothing). */
+let pendingBefore: Element | null = null;
 
 /**
  * After each navigation (not the first page load), moves focus to the new screen's heading, so screen readers
@@ -45,16 +60,20 @@ export function useFocusHeadingOnNavigate(): void {
     // "default" is the key of the location the page was loaded at.
     const isNavigation =
       previous !== null && key !== 'default' && previous.key !== key && previous.pathname !== pathname;
-    if (isNavigation) pendingKey = key;
-    else if (previous?.key !== key) pendingKey = null;
+    if (isNavigation) {
+      pendingKey = key;
+      pendingBefore = document.activeElement;
+    } else if (previous?.key !== key) pendingKey = null;
     if (pendingKey !== key) return;
 
+    // Kept across a remount of the layout: focus the user moved meanwhile is theirs.
+    const before = pendingBefore;
     const done = () => {
       pendingKey = null;
       stop();
     };
     const observer = new MutationObserver(() => {
-      if (focusHeading()) done();
+      if (focusHeading(before)) done();
     });
     const timer = window.setTimeout(done, HEADING_WAIT_MS);
     function stop() {
@@ -62,7 +81,7 @@ export function useFocusHeadingOnNavigate(): void {
       window.clearTimeout(timer);
       document.removeEventListener('focusin', done);
     }
-    if (focusHeading()) {
+    if (focusHeading(before)) {
       done();
       return;
     }
