@@ -489,7 +489,7 @@ for (const q of ${JSON.stringify(queries)}) {
   r.setLocalAddress(q.src);
   try { out.push((await r.resolve4(q.host)).join(',')); } catch (e) { out.push(e.code); }
 }
-console.log(JSON.stringify(out));
+process.stdout.write(JSON.stringify(out));
 `,
       );
       const answered = inNetns(process.execPath, client);
@@ -631,7 +631,7 @@ for (const q of ${JSON.stringify(requests)}) {
     req.on('error', (e) => resolve(e.code)); req.end();
   }));
 }
-console.log(JSON.stringify(out));
+process.stdout.write(JSON.stringify(out));
 `,
       );
       const answered = inNetns(process.execPath, client);
