@@ -7,8 +7,10 @@
  *    once (autocannon, requests per second and latency);
  *  - the sign-in page's Largest Contentful Paint at 5 Mbit/s and 70 ms latency (bench/web-load.ts);
  *  - gzip size of the initial JS/CSS of the built web app, and what the sign-in page loads as served;
- *  - the policy engine against tsurlfilter (bench/policy-engine.ts).
- * BENCH_ONLY=policy,api,web picks parts (policy engine, list APIs, sign-in LCP); unset runs everything.
+ *  - the policy engine against tsurlfilter (bench/policy-engine.ts);
+ *  - gateways: save-to-enforced latency with 100 long-polling gateways, bundle compile time and size at 10 000
+ *    and 100 000 rules, heartbeats per second (bench/gateways.ts).
+ * BENCH_ONLY=policy,api,web,gateways picks parts; unset runs everything.
  * BENCH_SIZES (default 1000,100000), BENCH_SAMPLES (200), BENCH_LOAD_SECONDS (10), BENCH_LCP_RUNS (5).
  */
 import { execFile } from 'node:child_process';
@@ -23,6 +25,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { benchGateways } from './gateways';
 import { benchPolicyEngine } from './policy-engine';
 import { benchSignInLcp } from './web-load';
 
@@ -297,6 +300,7 @@ if (runApi) {
   console.table(loads);
 }
 if (!BENCH_ONLY || BENCH_ONLY.includes('web')) await benchWeb();
+if (!BENCH_ONLY || BENCH_ONLY.includes('gateways')) await benchGateways();
 const bundle = bundleSize();
 if (bundle) {
   console.info(

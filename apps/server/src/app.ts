@@ -10,6 +10,7 @@ import { closeRedis, openRedis } from './lib/redis';
 import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import type { ModuleDeps, Stop } from './lib/server-module';
 import { MODULES } from './module-list';
+import { gatewayOfCredential } from './modules/gateways/gateways.service';
 import { sealClearTotpSecrets } from './modules/session/session.service';
 import { sessionActor } from './modules/session/session-auth.service';
 import { findTenantByName } from './modules/tenants/tenants.service';
@@ -84,6 +85,7 @@ export async function buildApp(
     sessionActor: (sessionId) => sessionActor(database, sessionId),
     tokenActor: (secret, ip) => tokenActor(database, secret, ip),
     tenantNamed: (name) => findTenantByName(database, name),
+    gatewayOf: (credential) => gatewayOfCredential(database, credential),
   });
   await registerRateLimit(app, { config, redis });
 
@@ -95,7 +97,12 @@ export async function buildApp(
         description: 'Multi-tenant network and cyber security console',
       },
       servers: [{ url: '/api' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' },
+          gateway: { type: 'http', scheme: 'bearer', description: 'A gateway credential (gw_…)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -4,6 +4,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
+import { gatewaysRoutes } from './modules/gateways/gateways.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
@@ -43,6 +44,14 @@ export const MODULES: readonly ServerModule[] = [
     start: ({ database, config, log }) => {
       setFeedPrivateNetworks(config.feedAllowPrivateNetworks);
       return startFeedRefresh(database, log);
+    },
+  },
+  {
+    name: 'gateways',
+    api: (api, { database, changes }) => {
+      const policies = createPolicyCache(database, changes);
+      api.addHook('onClose', async () => policies.close());
+      gatewaysRoutes(api, { database, changes, policies });
     },
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },

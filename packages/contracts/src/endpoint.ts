@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Permission } from './roles';
 
-/** Who may call an endpoint: anyone, any signed-in user, or holders of a permission. */
-export type Access = 'public' | 'session' | Permission;
+/** Who may call an endpoint: anyone, any signed-in user, a gateway with its credential, or holders of a permission. */
+export type Access = 'public' | 'session' | 'gateway' | Permission;
 
 /**
  * One API endpoint, described once and used by both sides: the server registers it (validation, serialisation,

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './events';
 export * from './features';
 export * from './format';
+export * from './gateways';
 export * from './groups';
 export * from './imports';
 export * from './nul-bytes';

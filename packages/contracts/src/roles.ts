@@ -12,6 +12,7 @@ export const MODULES = [
   'dashboard',
   'policies',
   'devices',
+  'gateways',
   'billing',
   'roles',
 ] as const;
@@ -59,10 +60,13 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...view('users', 'groups', 'tenant', 'events', 'dashboard'),
     ...all('policies'),
     ...all('devices'),
+    ...all('gateways'),
   ],
-  security_analyst: [...view('users', 'groups', 'tenant', 'events', 'dashboard', 'policies', 'devices')],
+  security_analyst: [
+    ...view('users', 'groups', 'tenant', 'events', 'dashboard', 'policies', 'devices', 'gateways'),
+  ],
   helpdesk: [
-    ...view('tenant', 'events', 'dashboard', 'groups', 'devices'),
+    ...view('tenant', 'events', 'dashboard', 'groups', 'devices', 'gateways'),
     'users:view',
     'users:create',
     'users:update',

@@ -37,6 +37,9 @@ const SEEDED = [
   'enrolment_tokens',
   'devices',
   'policy_group_devices',
+  'gateways',
+  'gateway_bundles',
+  'gateway_events',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -158,6 +161,17 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into policy_group_devices (tenant_id, policy_group_id, device_id)
         values (${tenantId}, ${policyGroupId}, ${deviceId})`,
+  );
+  const gatewayId = await one(
+    sql`insert into gateways (tenant_id, name, kind, region) values (${tenantId}, 'RLS gateway', 'cgw', 'Berlin') returning id`,
+  );
+  await db.execute(
+    sql`insert into gateway_bundles (tenant_id, version, policy_version, artefacts, policy)
+        values (${tenantId}, ${secret()}, 1, '{}'::jsonb, '{}'::jsonb)`,
+  );
+  await db.execute(
+    sql`insert into gateway_events (tenant_id, gateway_id, event_id, at, kind, data)
+        values (${tenantId}, ${gatewayId}, 'rls-1', now(), 'metric', '{}'::jsonb)`,
   );
 }
 

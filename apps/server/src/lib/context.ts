@@ -37,6 +37,13 @@ export interface Ctx {
   ip: string | null;
 }
 
+/** What the gateway protocol's handlers receive: the gateway a credential (`Bearer gw_…`) belongs to. */
+export interface GatewayCtx {
+  tenantId: string;
+  gatewayId: string;
+  ip: string | null;
+}
+
 /**
  * The access check, set up by plugins/auth.ts (registerAuth) and decorated on the app as `auth`: route() runs it
  * before validation, and the rate limiter keys on its actor.
@@ -48,7 +55,9 @@ export interface AccessCheck {
    */
   actorOf(request: FastifyRequest): Promise<Actor>;
   /** Session → tenant → permission, in that order: 401, then 404, then 403 (then 400 for a NUL in the tenant). */
-  contextOf(request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Ctx>;
+  contextOf(request: FastifyRequest, access: Exclude<Access, 'public' | 'gateway'>): Promise<Ctx>;
+  /** The gateway of `Authorization: Bearer gw_…` (endpoints with access `gateway`); else 401. */
+  gatewayOf(request: FastifyRequest): Promise<GatewayCtx>;
 }
 
 declare module 'fastify' {

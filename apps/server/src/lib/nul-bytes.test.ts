@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addPlatformAdmin, useFixture } from '../../test/helper';
 
@@ -24,6 +25,28 @@ interface Probe {
   payload?: unknown;
   /** The `details` path the 400 must name. */
   path: string;
+}
+
+/** A gateway of acme, created by its owner and enrolled: answers its credential. */
+async function enrolledGateway(owner: string): Promise<string> {
+  const created = await f.app.inject({
+    method: 'POST',
+    url: '/api/cybernodes/acme',
+    headers: { 'x-auth-token': owner },
+    payload: { name: 'NUL probe gateway', kind: 'cgw', region: 'Berlin' },
+  });
+  const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
+  const enrolled = await f.app.inject({
+    method: 'POST',
+    url: '/api/gw/enrol',
+    payload: {
+      token: created.json().enrolmentToken.token,
+      publicKey: der.subarray(der.length - 32).toString('base64'),
+      hostname: 'nul-probe',
+      version: '1.0.0',
+    },
+  });
+  return enrolled.json().credential;
 }
 
 describe('NUL bytes in any input', () => {
@@ -58,12 +81,17 @@ describe('NUL bytes in any input', () => {
       owner: await f.signIn('admin@acme.test'),
       platform: await f.signIn('root@platform.test'),
     };
-    const send = async (who: keyof typeof sessions, probe: Probe) => {
+    const gatewayCredential = await enrolledGateway(sessions.owner);
+    const send = async (who: keyof typeof sessions, probe: Probe, access?: string) => {
       const call = () =>
         f.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
-          headers: { 'x-auth-token': sessions[who] },
+          // The gateway protocol authenticates the gateway, not a person.
+          headers:
+            access === 'gateway'
+              ? { authorization: `Bearer ${gatewayCredential}` }
+              : { 'x-auth-token': sessions[who] },
           ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
         });
       let res = await call();
@@ -97,7 +125,7 @@ describe('NUL bytes in any input', () => {
       }
       for (const probe of probes) {
         sent++;
-        let res = await send('owner', probe);
+        let res = await send('owner', probe, r.access);
         // Routes the tenant owner may not call (tenants, partners): the platform administrator may.
         if (res.statusCode === 403) res = await send('platform', probe);
         const label = `${probe.method} ${probe.url} ${probe.payload ? 'body' : ''} → ${res.statusCode}`;

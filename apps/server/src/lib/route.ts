@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { Ctx } from './context';
+import type { Ctx, GatewayCtx } from './context';
 import { invalid } from './errors';
 import { nulByteDetails } from './nul-bytes';
 
@@ -21,9 +21,16 @@ export interface HandlerInput<E extends Endpoint, C> {
 
 type CtxOf<E extends Endpoint> = E['access'] extends 'public' ? null : Ctx;
 
+/** The gateway of a request to an endpoint with access `gateway` (route() resolved it before the handler). */
+export function gatewayCtx(request: FastifyRequest): GatewayCtx {
+  const ctx = request.ctx;
+  if (!ctx || !('gatewayId' in ctx)) throw new Error('gatewayCtx: not a gateway endpoint');
+  return ctx;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    ctx: Ctx | null;
+    ctx: Ctx | GatewayCtx | null;
   }
   interface FastifyContextConfig {
     access?: import('@palisade/contracts').Access;
@@ -60,14 +67,21 @@ export function route<E extends Endpoint>(
     schema: {
       summary: e.summary,
       tags: e.tags,
-      ...(e.access === 'public' ? {} : { security: [{ session: [] }] }),
+      ...(e.access === 'public'
+        ? {}
+        : { security: [{ [e.access === 'gateway' ? 'gateway' : 'session']: [] }] }),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
       response: { [status]: e.response },
     },
     preValidation: async (request) => {
-      request.ctx = e.access === 'public' ? null : await app.auth.contextOf(request, e.access);
+      request.ctx =
+        e.access === 'public'
+          ? null
+          : e.access === 'gateway'
+            ? await app.auth.gatewayOf(request)
+            : await app.auth.contextOf(request, e.access);
       const nulBytes = nulByteDetails(request);
       if (nulBytes.length > 0) throw invalid(nulBytes);
     },

@@ -55,6 +55,7 @@ async function build(actor: Actor | null) {
       asked.tenants.push(name);
       return name === 'globex' ? { id: 't-globex', name, kind: 'customer', parentId: null } : null;
     },
+    gatewayOf: async () => null,
   };
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);

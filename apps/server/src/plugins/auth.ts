@@ -1,8 +1,8 @@
 import type { Access } from '@palisade/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessCheck, Actor, Ctx, TenantRef } from '../lib/context';
+import type { AccessCheck, Actor, Ctx, GatewayCtx, TenantRef } from '../lib/context';
 import { bearerToken } from '../lib/credentials';
-import { forbidden, invalid, notFound, unauthenticated } from '../lib/errors';
+import { forbidden, gatewayUnauthenticated, invalid, notFound, unauthenticated } from '../lib/errors';
 import { actorCan } from '../lib/grants';
 import { nulByteDetails } from '../lib/nul-bytes';
 
@@ -17,6 +17,8 @@ export interface Identities {
   tokenActor(secret: string, ip: string | null): Promise<Actor | null>;
   /** A tenant by name, with its partner's id, or null. */
   tenantNamed(name: string): Promise<(TenantRef & { parentId: string | null }) | null>;
+  /** The gateway of a gateway credential, or null when it is wrong, rotated or retired. */
+  gatewayOf(credential: string): Promise<{ tenantId: string; id: string } | null>;
 }
 
 /**
@@ -78,7 +80,10 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     return actor;
   };
 
-  const contextOf = async (request: FastifyRequest, access: Exclude<Access, 'public'>): Promise<Ctx> => {
+  const contextOf = async (
+    request: FastifyRequest,
+    access: Exclude<Access, 'public' | 'gateway'>,
+  ): Promise<Ctx> => {
     const actor = await actorOf(request);
     const params = (request.params ?? {}) as Record<string, string | undefined>;
     const name = params.tenant ?? params.name;
@@ -93,6 +98,24 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     return { actor, tenant, ip: request.ip ?? null };
   };
 
-  const check: AccessCheck = { actorOf, contextOf };
+  const requestGateways = new WeakMap<FastifyRequest, Promise<GatewayCtx>>();
+  const resolveGateway = async (request: FastifyRequest): Promise<GatewayCtx> => {
+    const credential = bearerToken(request.headers.authorization);
+    const gateway = credential ? await identities.gatewayOf(credential) : null;
+    if (!gateway) throw gatewayUnauthenticated();
+    return { tenantId: gateway.tenantId, gatewayId: gateway.id, ip: request.ip ?? null };
+  };
+  // Resolved once per request, like the actor: the rate limiter keys on it and the access check reuses it.
+  const gatewayOf = (request: FastifyRequest): Promise<GatewayCtx> => {
+    let gateway = requestGateways.get(request);
+    if (!gateway) {
+      gateway = resolveGateway(request);
+      gateway.catch(() => undefined);
+      requestGateways.set(request, gateway);
+    }
+    return gateway;
+  };
+
+  const check: AccessCheck = { actorOf, contextOf, gatewayOf };
   app.decorate('auth', check);
 }

@@ -143,11 +143,18 @@ export async function registerRateLimit(
     keyGenerator: async (request) => {
       const route = `${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
       if (isExempt(request)) return route;
-      // Resolved once for the request (app.auth, plugins/auth.ts): route()'s access check reuses it.
-      const who = await app.auth.actorOf(request).then(
-        (actor) => `session:${actor.sessionHash}`,
-        () => `address:${normalizeIP(request.ip)}`,
-      );
+      // Resolved once for the request (app.auth, plugins/auth.ts): route()'s access check reuses it. The gateway
+      // protocol is limited per gateway.
+      const who =
+        request.routeOptions.config?.access === 'gateway'
+          ? await app.auth.gatewayOf(request).then(
+              (gateway) => `gateway:${gateway.gatewayId}`,
+              () => `address:${normalizeIP(request.ip)}`,
+            )
+          : await app.auth.actorOf(request).then(
+              (actor) => `session:${actor.sessionHash}`,
+              () => `address:${normalizeIP(request.ip)}`,
+            );
       return `${who}|${route}`;
     },
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Retry in ${context.after}` }),

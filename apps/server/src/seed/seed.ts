@@ -8,6 +8,7 @@ import { describePasswordProblem, passwordProblem } from '../lib/password-policy
 import { hashPassword } from '../lib/passwords';
 import { createUser } from '../modules/users/users.service';
 import { seedDevices } from './devices';
+import { seedGateways } from './gateways';
 import { seedPolicies } from './policies';
 import { seedPolicyObjects } from './policy-objects';
 
@@ -135,6 +136,7 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
   await seedPolicyObjects(database, ctx);
   await seedPolicies(database, ctx);
   await seedDevices(database, ctx);
+  await seedGateways(database, ctx);
 }
 
 /**

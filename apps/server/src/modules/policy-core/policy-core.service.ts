@@ -62,6 +62,9 @@ export function compileInput(input: EngineInput): CompiledPolicy {
   return compile(input, { lookupCountry });
 }
 
+/** The change-bus topic of policy changes: each message is `<tenant id>:<new policy version>`. */
+export const POLICY_TOPIC = repo.POLICY_TOPIC;
+
 // ---- The per-tenant cache of the live compiled policy ------------------------------------------------------
 
 /** A tenant's live policy, compiled, with the policy version it was read at. */

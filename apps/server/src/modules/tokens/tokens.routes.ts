@@ -10,7 +10,7 @@ import * as service from './tokens.service';
  * preValidation), so an end user gets 403 before its input is looked at — the usual 401 → 403 → 400 order.
  */
 async function administratorsOnly(request: FastifyRequest) {
-  if (!request.ctx || request.ctx.actor.usertype === 0) throw forbidden();
+  if (!request.ctx || !('actor' in request.ctx) || request.ctx.actor.usertype === 0) throw forbidden();
 }
 
 /**

@@ -11,6 +11,7 @@ export function moduleLabels(t: TFunction): Record<Module, string> {
     dashboard: t('roles.modules.dashboard', 'Dashboard'),
     policies: t('roles.modules.policies', 'Policies'),
     devices: t('roles.modules.devices', 'Devices'),
+    gateways: t('roles.modules.gateways', 'Gateways'),
     billing: t('roles.modules.billing', 'Billing'),
     roles: t('roles.modules.roles', 'Roles'),
   };

@@ -1,0 +1,270 @@
+import type { GatewayListQuery, GatewayMetrics } from '@palisade/contracts';
+import { and, desc, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows, type Tx } from '../../db/client';
+import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
+import { gatewayBundles, gatewayEvents, gateways, type StoredPeer } from './gateways.tables';
+
+export type GatewayRow = typeof gateways.$inferSelect;
+export type BundleRow = typeof gatewayBundles.$inferSelect;
+
+/** `%`, `_` and `\` are literal in a search, not patterns. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const KIND_FILTERS: Record<NonNullable<GatewayListQuery['kind']>, SQL> = {
+  cybernode: sql`g.kind = 'cybernode'`,
+  virtual: sql`g.kind = 'virtual'`,
+  site: sql`g.kind in ('cgw', 'cgwr', 'lgw')`,
+};
+
+/**
+ * What `status` means in SQL, as presentGateway derives it: retired, never enrolled (pending), heard from
+ * within `offlineAfterMs` (online), else offline.
+ */
+function statusFilter(status: NonNullable<GatewayListQuery['status']>, offlineAfterMs: number): SQL {
+  const fresh = sql`g.last_seen_at > now() - make_interval(secs => ${offlineAfterMs / 1000})`;
+  if (status === 'retired') return sql`g.retired_at is not null`;
+  if (status === 'pending') return sql`g.retired_at is null and g.enrolled_at is null`;
+  if (status === 'online') return sql`g.retired_at is null and g.enrolled_at is not null and ${fresh}`;
+  return sql`g.retired_at is null and g.enrolled_at is not null and (g.last_seen_at is null or not ${fresh})`;
+}
+
+const SORT_KEYS = {
+  name: [
+    { expr: sql`lower(g.name)`, cast: sql`` },
+    { expr: sql`g.id`, cast: sql`::uuid` },
+  ],
+  region: [
+    { expr: sql`g.region`, cast: sql`` },
+    { expr: sql`g.id`, cast: sql`::uuid` },
+  ],
+  status: [
+    { expr: sql`(g.retired_at is not null)::int * 2 + (g.enrolled_at is null)::int`, cast: sql`::int` },
+    { expr: sql`g.id`, cast: sql`::uuid` },
+  ],
+  lastSeenAt: [
+    { expr: sql`coalesce(g.last_seen_at, 'epoch'::timestamptz)`, cast: sql`::timestamptz` },
+    { expr: sql`g.id`, cast: sql`::uuid` },
+  ],
+} as const;
+
+/** One page of a tenant's gateways, keyset-paged like the other large lists. */
+export async function listGateways(
+  tx: Tx,
+  tenantId: string,
+  query: GatewayListQuery,
+  offlineAfterMs: number,
+) {
+  const filters = [
+    query.q
+      ? sql`(lower(g.name) like ${likePattern(query.q)} or lower(coalesce(g.hostname, '')) like ${likePattern(query.q)})`
+      : null,
+    query.kind ? KIND_FILTERS[query.kind] : null,
+    query.status ? statusFilter(query.status, offlineAfterMs) : null,
+  ].filter((filter): filter is SQL => filter !== null);
+  const where = sql`g.tenant_id = ${tenantId}${filters.length ? sql` and ${sql.join(filters, sql` and `)}` : sql``}`;
+  const dir = query.order === 'desc' ? sql`desc` : sql`asc`;
+  const keys = SORT_KEYS[query.sort];
+  const after = query.cursor
+    ? sql`and ${afterKey(
+        keys.map((k) => k.expr),
+        decodeCursor(query.cursor, query.sort, query.order, keys.length).map(
+          (value, i) => sql`${value}${keys[i].cast}`,
+        ),
+        query.order,
+      )}`
+    : sql``;
+  const rows = await queryRows<{ id: string; cursor_key: string[] }>(
+    tx,
+    sql`select g.id, array[${sql.join(
+      keys.map((k) => sql`${k.expr}::text`),
+      sql`, `,
+    )}] as cursor_key
+      from gateways g
+      where ${where} ${after}
+      order by ${sql.join(
+        keys.map((k) => sql`${k.expr} ${dir}`),
+        sql`, `,
+      )}
+      limit ${query.limit + 1} offset ${query.cursor ? 0 : query.offset}`,
+  );
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((row) => String(row.id));
+  const found =
+    ids.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(gateways)
+          .where(
+            and(eq(gateways.tenantId, tenantId), sql`${gateways.id} = any(${`{${ids.join(',')}}`}::uuid[])`),
+          );
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const total = await pageTotal(tx, sql`from gateways g where ${where}`, { ...query, rows: page.length });
+  const last = page.at(-1);
+  return {
+    items: ids.map((id) => byId.get(id)).filter((row): row is GatewayRow => row !== undefined),
+    ...total,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(query.sort, query.order, last.cursor_key) : null,
+  };
+}
+
+export async function getGateway(tx: Tx, tenantId: string, id: string): Promise<GatewayRow | null> {
+  const [row] = await tx
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.id, id)));
+  return row ?? null;
+}
+
+export async function insertGateway(tx: Tx, values: typeof gateways.$inferInsert): Promise<GatewayRow> {
+  const [row] = await tx.insert(gateways).values(values).returning();
+  return row;
+}
+
+export async function updateGateway(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<typeof gateways.$inferInsert>,
+): Promise<GatewayRow | null> {
+  const [row] = await tx
+    .update(gateways)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** The gateway an unused, unexpired enrolment token belongs to (any tenant: the token is the proof). */
+export async function gatewayByEnrolmentToken(db: Db, tokenHash: string): Promise<GatewayRow | null> {
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(
+      and(
+        eq(gateways.enrolmentTokenHash, tokenHash),
+        isNull(gateways.retiredAt),
+        sql`${gateways.enrolmentExpiresAt} > now()`,
+      ),
+    );
+  return row ?? null;
+}
+
+/** The gateway a credential belongs to, unless it was retired (any tenant: the credential is the proof). */
+export async function gatewayByCredential(
+  db: Db,
+  credentialHash: string,
+): Promise<{ tenantId: string; id: string } | null> {
+  const [row] = await db
+    .select({ tenantId: gateways.tenantId, id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.credentialHash, credentialHash), isNull(gateways.retiredAt)));
+  return row ?? null;
+}
+
+/** The tunnel addresses in use by the tenant's gateways (a new one takes the next free). */
+export async function usedAddresses(tx: Tx, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ address: gateways.wgAddress })
+    .from(gateways)
+    .where(
+      and(
+        eq(gateways.tenantId, tenantId),
+        isNull(gateways.retiredAt),
+        sql`${gateways.wgAddress} is not null`,
+      ),
+    );
+  return rows.map((row) => String(row.address));
+}
+
+/** Records a heartbeat: last seen, version, load, peers, and the enforced version (with when it first was). */
+export async function recordHeartbeat(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  beat: { version: string; enforcedVersion: string | null; metrics: GatewayMetrics; peers: StoredPeer[] },
+) {
+  await tx
+    .update(gateways)
+    .set({
+      lastSeenAt: sql`now()`,
+      version: beat.version,
+      metrics: beat.metrics,
+      peers: beat.peers,
+      enforcedAt: sql`case when ${gateways.enforcedVersion} is distinct from ${beat.enforcedVersion} then now() else ${gateways.enforcedAt} end`,
+      enforcedVersion: beat.enforcedVersion,
+      upgrade: sql`case when ${gateways.upgrade}->>'targetVersion' = ${beat.version} then null else ${gateways.upgrade} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.id, id)));
+}
+
+// ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The tenant's current bundle: a pinned (pushed back) one if any, else the newest. */
+export async function currentBundle(tx: Tx, tenantId: string): Promise<BundleRow | null> {
+  const [row] = await tx
+    .select()
+    .from(gatewayBundles)
+    .where(eq(gatewayBundles.tenantId, tenantId))
+    .orderBy(sql`${gatewayBundles.pinnedAt} desc nulls last`, desc(gatewayBundles.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function bundleByVersion(tx: Tx, tenantId: string, version: string): Promise<BundleRow | null> {
+  const [row] = await tx
+    .select()
+    .from(gatewayBundles)
+    .where(and(eq(gatewayBundles.tenantId, tenantId), eq(gatewayBundles.version, version)));
+  return row ?? null;
+}
+
+/**
+ * Stores a newly compiled bundle as the current one (a pin is dropped: the policy changed since) and keeps
+ * only the newest `keep`. An identical bundle already stored just becomes current again.
+ */
+export async function storeBundle(tx: Tx, values: typeof gatewayBundles.$inferInsert, keep: number) {
+  await tx.update(gatewayBundles).set({ pinnedAt: null }).where(eq(gatewayBundles.tenantId, values.tenantId));
+  await tx
+    .insert(gatewayBundles)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [gatewayBundles.tenantId, gatewayBundles.version],
+      set: { createdAt: sql`now()`, policyVersion: values.policyVersion },
+    });
+  const kept = tx
+    .select({ version: gatewayBundles.version })
+    .from(gatewayBundles)
+    .where(eq(gatewayBundles.tenantId, values.tenantId))
+    .orderBy(desc(gatewayBundles.createdAt))
+    .limit(keep);
+  await tx
+    .delete(gatewayBundles)
+    .where(and(eq(gatewayBundles.tenantId, values.tenantId), notInArray(gatewayBundles.version, kept)));
+}
+
+/** Pins a kept bundle as the current one (rollback). */
+export async function pinBundle(tx: Tx, tenantId: string, version: string): Promise<boolean> {
+  await tx.update(gatewayBundles).set({ pinnedAt: null }).where(eq(gatewayBundles.tenantId, tenantId));
+  const rows = await tx
+    .update(gatewayBundles)
+    .set({ pinnedAt: sql`now()` })
+    .where(and(eq(gatewayBundles.tenantId, tenantId), eq(gatewayBundles.version, version)))
+    .returning({ version: gatewayBundles.version });
+  return rows.length > 0;
+}
+
+// ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Stores a batch of events; one already stored (same gateway and event id) is not stored again. */
+export async function insertEvents(tx: Tx, rows: (typeof gatewayEvents.$inferInsert)[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(gatewayEvents)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ eventId: gatewayEvents.eventId });
+  return inserted.length;
+}

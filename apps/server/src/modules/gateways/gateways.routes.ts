@@ -1,0 +1,91 @@
+import { gatewayEndpoints as e, GW_EVENTS_MAX_BATCH, GwEvent, gwEndpoints as gw } from '@palisade/contracts';
+import type { FastifyInstance } from 'fastify';
+import { invalid } from '../../lib/errors';
+import { gatewayCtx, route } from '../../lib/route';
+import * as service from './gateways.service';
+
+/** NDJSON batches of up to {@link GW_EVENTS_MAX_BATCH} events (about 1 kB each). */
+const MAX_EVENTS_BYTES = GW_EVENTS_MAX_BATCH * 2048;
+
+/** Parses an NDJSON batch; every bad line is a 400 detail on `body.<line>`, and nothing is stored. */
+function parseEvents(body: unknown) {
+  if (typeof body !== 'string' || body.trim() === '')
+    throw invalid([{ path: 'body', message: 'validation.required' }]);
+  const lines = body.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length > GW_EVENTS_MAX_BATCH) throw invalid([{ path: 'body', message: 'validation.tooMany' }]);
+  const events = [];
+  const details = [];
+  for (const [index, line] of lines.entries()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      details.push({ path: `body.${index + 1}`, message: 'validation.invalid' });
+      continue;
+    }
+    const parsed = GwEvent.safeParse(value);
+    if (parsed.success) events.push(parsed.data);
+    else details.push({ path: `body.${index + 1}`, message: 'validation.invalid' });
+  }
+  if (details.length > 0) throw invalid(details.slice(0, 100));
+  return events;
+}
+
+/** The administrators' gateway screens and the gateway protocol under `/api/gw/`. */
+export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) {
+  const { database } = deps;
+  route(app, database, e.listGateways, ({ ctx, query }) => service.listGateways(deps, ctx, query));
+  route(app, database, e.getGateway, ({ ctx, params }) => service.getGateway(deps, ctx, params.id));
+  route(app, database, e.createGateway, ({ ctx, body }) => service.createGateway(deps, ctx, body));
+  route(app, database, e.updateGateway, ({ ctx, params, body }) =>
+    service.updateGateway(deps, ctx, params.id, body),
+  );
+  route(app, database, e.retireGateway, ({ ctx, params }) => service.retireGateway(deps, ctx, params.id));
+  route(app, database, e.rotateGatewayCredentials, ({ ctx, params }) =>
+    service.rotateCredentials(deps, ctx, params.id),
+  );
+  route(app, database, e.upgradeGateway, ({ ctx, params, body }) =>
+    service.upgradeGateway(deps, ctx, params.id, body.targetVersion),
+  );
+
+  route(app, database, gw.enrol, async ({ body, request }) => {
+    const { row, credential } = await service.enrol(deps, body, request.ip ?? null);
+    return {
+      gatewayId: row.id,
+      tenant: row.tenantId,
+      credential,
+      wireguard: { address: row.wgAddress ?? '', listenPort: row.listenPort ?? 0 },
+      heartbeatMs: service.HEARTBEAT_MS,
+    };
+  });
+  route(app, database, gw.bundle, async ({ query, request, reply }) => {
+    const match = request.headers['if-none-match'];
+    const have = typeof match === 'string' ? match.replace(/^W\//, '').replace(/"/g, '') : null;
+    const aborted = new AbortController();
+    request.raw.once('close', () => aborted.abort());
+    const bundle = await service.waitForBundle(
+      deps,
+      gatewayCtx(request),
+      have,
+      have ? query.wait : 0,
+      aborted.signal,
+    );
+    if (!bundle) return reply.code(304).header('etag', `"${have}"`).send();
+    reply.header('etag', `"${bundle.version}"`).header('cache-control', 'no-store');
+    return bundle;
+  });
+  route(app, database, gw.heartbeat, ({ body, request }) =>
+    service.heartbeat(deps, gatewayCtx(request), body),
+  );
+
+  if (!app.hasContentTypeParser('application/x-ndjson')) {
+    app.addContentTypeParser(
+      'application/x-ndjson',
+      { parseAs: 'string', bodyLimit: MAX_EVENTS_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+  }
+  route(app, database, gw.events, ({ request }) =>
+    service.storeEvents(deps, gatewayCtx(request), parseEvents(request.body)),
+  );
+}

@@ -1,0 +1,470 @@
+import { randomBytes } from 'node:crypto';
+import {
+  GATEWAY_BUNDLE_MAX_WAIT_S,
+  GATEWAY_BUNDLES_KEPT,
+  GATEWAY_CREDENTIAL_PREFIX,
+  GATEWAY_ENROLMENT_TTL_MS,
+  GATEWAY_HEARTBEAT_MS,
+  GATEWAY_OFFLINE_AFTER_MS,
+  GATEWAY_UPGRADE_TIMEOUT_MS,
+  type Gateway,
+  type GatewayInput,
+  type GatewayListQuery,
+  type GatewayStatus,
+  type GatewayUpdate,
+  type GwBundle,
+  type GwEnrolInput,
+  type GwEvent,
+  type GwHeartbeat,
+} from '@palisade/contracts';
+import { bundleVersion, nftablesRuleset, rpzZone, squidAcl, wireguardConfig } from '@palisade/gateway-config';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
+import type { Ctx, GatewayCtx } from '../../lib/context';
+import { hashToken } from '../../lib/credentials';
+import { AppError, gatewayUnauthenticated, notFound } from '../../lib/errors';
+import type { ModuleDeps } from '../../lib/server-module';
+import { type LivePolicy, POLICY_TOPIC, type PolicyCache } from '../policy-core/policy-core.service';
+import * as repo from './gateways.repository';
+
+/**
+ * Gateways: cybernodes, virtual cybernodes and site gateways, the administrators' screens over them, and the
+ * gateway protocol (enrol, bundle long-poll, heartbeat, events).
+ *
+ * **Bundles.** A tenant's bundle is compiled from the engine input the simulator compiles (policy-core's cache,
+ * so the two never disagree) into the nftables, RPZ and squid artefacts (@palisade/gateway-config), stored with
+ * a version (a hash of the artefacts) and kept {@link GATEWAY_BUNDLES_KEPT} deep for rollback. Each gateway adds
+ * its own WireGuard interface; its bundle version is `<tenant version>.<wireguard hash>`, also the ETag.
+ *
+ * **Within a second.** A waiting long-poll listens on the change bus (every committed policy change announces the
+ * tenant's new policy version, from any instance) and also re-checks the version every second, so a missed
+ * announcement costs at most a second.
+ */
+
+export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
+  policies: PolicyCache;
+}
+
+/** How often a gateway is asked to report. */
+export const HEARTBEAT_MS = GATEWAY_HEARTBEAT_MS;
+
+const newSecret = (prefix: string) => `${prefix}${randomBytes(32).toString('base64url')}`;
+const ENROLMENT_PREFIX = 'gwe_';
+/** Each gateway's tunnel network is a /24 of 100.100.0.0/16; the gateway is its .1. */
+const TUNNEL_NETWORKS = 256;
+const DEFAULT_LISTEN_PORT = 51820;
+/** Spec §3: the server name is shown without its leading network prefix (`ngcn_`). */
+export const displayServerName = (name: string | null) => (name ? name.replace(/^[a-z]+_/, '') : null);
+
+function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
+  if (row.retiredAt) return 'retired';
+  if (!row.enrolledAt) return 'pending';
+  return row.lastSeenAt && now - row.lastSeenAt.getTime() <= GATEWAY_OFFLINE_AFTER_MS ? 'online' : 'offline';
+}
+
+/** A gateway as the screens show it, against the tenant's current bundle. */
+export function presentGateway(
+  row: repo.GatewayRow,
+  current: { version: string; createdAt: Date } | null,
+  now = Date.now(),
+): Gateway {
+  const currentVersion = current ? gatewayVersion(current.version, wireguardOf(row)) : null;
+  const isBehind =
+    currentVersion !== null &&
+    row.enrolledAt !== null &&
+    !row.retiredAt &&
+    row.enforcedVersion !== currentVersion;
+  const upgrade = row.upgrade
+    ? {
+        ...row.upgrade,
+        state:
+          now - Date.parse(row.upgrade.requestedAt) > GATEWAY_UPGRADE_TIMEOUT_MS
+            ? ('timedOut' as const)
+            : ('pending' as const),
+      }
+    : null;
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    region: row.region,
+    serverUrl: row.serverUrl,
+    serverName: displayServerName(row.serverName),
+    status: statusOf(row, now),
+    hostname: row.hostname,
+    version: row.version,
+    publicKey: row.publicKey,
+    address: row.wgAddress,
+    listenPort: row.listenPort,
+    enrolledAt: row.enrolledAt?.toISOString() ?? null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    enforcedVersion: row.enforcedVersion,
+    enforcedAt: row.enforcedAt?.toISOString() ?? null,
+    currentVersion,
+    // Behind for longer than a long-poll plus a heartbeat.
+    isDrifting:
+      isBehind &&
+      now - (current?.createdAt.getTime() ?? now) > GATEWAY_BUNDLE_MAX_WAIT_S * 1000 + GATEWAY_HEARTBEAT_MS,
+    metrics: row.metrics,
+    upgrade,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+// ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Compiles the tenant artefacts of a live policy. */
+function compileArtefacts(live: LivePolicy) {
+  const nftables = nftablesRuleset(live.input);
+  const rpz = rpzZone(live.input, { serial: Math.max(1, live.version) });
+  const squid = squidAcl(live.input);
+  const artefacts = { nftables: nftables.text, rpz: rpz.text, squid: squid.text };
+  const skipped = [
+    ...nftables.skipped.map((entry) => ({ artefact: 'nftables', ...entry })),
+    ...rpz.skipped.map((entry) => ({ artefact: 'rpz', ...entry })),
+    ...squid.skipped.map((entry) => ({ artefact: 'squid', ...entry })),
+  ];
+  return { version: bundleVersion(artefacts), artefacts, skipped };
+}
+
+/**
+ * The tenant's current bundle, compiled first when the policy changed since the stored one. A pushed-back
+ * (pinned) bundle stays current until the policy changes again.
+ */
+export async function ensureBundle(deps: GatewayDeps, tenantId: string): Promise<repo.BundleRow> {
+  const live = await deps.policies.compiledFor(tenantId);
+  const stored = await deps.database.tenantTx(tenantId, (tx) => repo.currentBundle(tx, tenantId));
+  if (stored && stored.policyVersion >= live.version) return stored;
+  const { version, artefacts, skipped } = compileArtefacts(live);
+  return deps.database.tenantTx(tenantId, async (tx) => {
+    await repo.storeBundle(
+      tx,
+      { tenantId, version, policyVersion: live.version, artefacts, policy: live.input, skipped },
+      GATEWAY_BUNDLES_KEPT,
+    );
+    return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
+  });
+}
+
+/** A gateway's WireGuard interface (its peers come with the devices issue). */
+function wireguardOf(gateway: repo.GatewayRow): string {
+  return wireguardConfig({
+    address: gateway.wgAddress ?? '100.100.0.1/24',
+    listenPort: gateway.listenPort ?? DEFAULT_LISTEN_PORT,
+    peers: [],
+    privateKeyPlaceholder: true,
+  });
+}
+
+/** A gateway's bundle version: the tenant's bundle version and a hash of its own WireGuard artefact. */
+const gatewayVersion = (tenantVersion: string, wireguard: string) =>
+  `${tenantVersion}.${bundleVersion({ wireguard }).slice(0, 8)}`;
+
+/** A gateway's own bundle: the tenant's artefacts plus its WireGuard interface. */
+function gatewayBundle(bundle: repo.BundleRow, gateway: repo.GatewayRow): GwBundle {
+  const wireguard = wireguardOf(gateway);
+  return {
+    version: gatewayVersion(bundle.version, wireguard),
+    createdAt: bundle.createdAt.toISOString(),
+    artefacts: { ...(bundle.artefacts as { nftables: string; rpz: string; squid: string }), wireguard },
+    policy: bundle.policy,
+    skipped: bundle.skipped as GwBundle['skipped'],
+  };
+}
+
+/**
+ * The gateway's bundle: at once when `have` is not its current version, else held until a change makes a new
+ * one or `waitSeconds` pass (then null: nothing new). Wakes on the change bus and re-checks every second.
+ */
+export async function waitForBundle(
+  deps: GatewayDeps,
+  gw: GatewayCtx,
+  have: string | null,
+  waitSeconds: number,
+  signal?: AbortSignal,
+): Promise<GwBundle | null> {
+  const deadline = Date.now() + waitSeconds * 1000;
+  let wake: () => void = () => {};
+  const unsubscribe = deps.changes.subscribe(POLICY_TOPIC, (message) => {
+    if (message === null || message.startsWith(`${gw.tenantId}:`)) wake();
+  });
+  try {
+    for (;;) {
+      const gateway = await deps.database.tenantTx(gw.tenantId, (tx) =>
+        repo.getGateway(tx, gw.tenantId, gw.gatewayId),
+      );
+      if (!gateway || gateway.retiredAt)
+        throw gatewayUnauthenticated();
+      const bundle = gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway);
+      if (bundle.version !== have) return bundle;
+      const left = deadline - Date.now();
+      if (left <= 0 || signal?.aborted) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(1000, left));
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        signal?.addEventListener('abort', () => wake(), { once: true });
+      });
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+// ─── Administrators ─────────────────────────────────────────────────────────────────────────────────────────
+
+async function currentOf(deps: GatewayDeps, tenantId: string) {
+  const bundle = await ensureBundle(deps, tenantId);
+  return { version: bundle.version, createdAt: bundle.createdAt };
+}
+
+export async function listGateways(deps: GatewayDeps, ctx: Ctx, query: GatewayListQuery) {
+  const current = await currentOf(deps, ctx.tenant.id);
+  const page = await deps.database.tenantTx(ctx.tenant.id, (tx) =>
+    repo.listGateways(tx, ctx.tenant.id, query, GATEWAY_OFFLINE_AFTER_MS),
+  );
+  return { ...page, items: page.items.map((row) => presentGateway(row, current)) };
+}
+
+export async function getGateway(deps: GatewayDeps, ctx: Ctx, id: string) {
+  const current = await currentOf(deps, ctx.tenant.id);
+  const row = await deps.database.tenantTx(ctx.tenant.id, (tx) => repo.getGateway(tx, ctx.tenant.id, id));
+  if (!row) throw notFound('Gateway');
+  return presentGateway(row, current);
+}
+
+/** A new enrolment token for a gateway: stored hashed, valid {@link GATEWAY_ENROLMENT_TTL_MS}. */
+function enrolmentToken() {
+  const token = newSecret(ENROLMENT_PREFIX);
+  const expiresAt = new Date(Date.now() + GATEWAY_ENROLMENT_TTL_MS);
+  return { token, expiresAt, hash: hashToken(token) };
+}
+
+export async function createGateway(deps: GatewayDeps, ctx: Ctx, input: z.output<typeof GatewayInput>) {
+  const tenantId = ctx.tenant.id;
+  const token = enrolmentToken();
+  const row = await deps.database.tenantTx(tenantId, async (tx) => {
+    const created = await repo.insertGateway(tx, {
+      tenantId,
+      name: input.name,
+      kind: input.kind,
+      region: input.region,
+      enrolmentTokenHash: token.hash,
+      enrolmentExpiresAt: token.expiresAt,
+      createdBy: ctx.actor.id,
+    });
+    await recordEvent(tx, ctx, {
+      action: 'gateway.create',
+      objectType: 'gateway',
+      objectId: created.id,
+      objectName: created.name,
+      after: { name: created.name, kind: created.kind, region: created.region },
+    });
+    return created;
+  });
+  return {
+    cybernode: presentGateway(row, await currentOf(deps, tenantId)),
+    enrolmentToken: { token: token.token, expiresAt: token.expiresAt.toISOString() },
+  };
+}
+
+/** Runs a change on a gateway that is not retired, in one transaction with its event. */
+async function changeGateway(
+  deps: GatewayDeps,
+  ctx: Ctx,
+  id: string,
+  change: (tx: Tx, row: repo.GatewayRow) => Promise<repo.GatewayRow>,
+) {
+  const tenantId = ctx.tenant.id;
+  const row = await deps.database.tenantTx(tenantId, async (tx) => {
+    const before = await repo.getGateway(tx, tenantId, id);
+    if (!before) throw notFound('Gateway');
+    if (before.retiredAt) throw retired();
+    return change(tx, before);
+  });
+  return row;
+}
+
+const retired = () =>
+  new AppError('conflict', 'This gateway is retired.', [
+    { path: 'params.id', message: 'validation.gatewayRetired' },
+  ]);
+
+export async function updateGateway(deps: GatewayDeps, ctx: Ctx, id: string, input: GatewayUpdate) {
+  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
+    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
+      name: input.name,
+      region: input.region,
+    })) as repo.GatewayRow;
+    await recordEvent(tx, ctx, {
+      action: 'gateway.update',
+      objectType: 'gateway',
+      objectId: id,
+      objectName: after.name,
+      before: { name: before.name, region: before.region },
+      after: { name: after.name, region: after.region },
+    });
+    return after;
+  });
+  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+}
+
+export async function retireGateway(deps: GatewayDeps, ctx: Ctx, id: string) {
+  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
+    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
+      retiredAt: new Date(),
+      credentialHash: null,
+      enrolmentTokenHash: null,
+      enrolmentExpiresAt: null,
+    })) as repo.GatewayRow;
+    await recordEvent(tx, ctx, {
+      action: 'gateway.retire',
+      objectType: 'gateway',
+      objectId: id,
+      objectName: before.name,
+      before: { status: statusOf(before, Date.now()) },
+      after: { status: 'retired' },
+    });
+    return after;
+  });
+  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+}
+
+/** Revokes the credential at once and issues a new enrolment token: the gateway enrols again. */
+export async function rotateCredentials(deps: GatewayDeps, ctx: Ctx, id: string) {
+  const token = enrolmentToken();
+  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
+    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
+      credentialHash: null,
+      enrolmentTokenHash: token.hash,
+      enrolmentExpiresAt: token.expiresAt,
+    })) as repo.GatewayRow;
+    await recordEvent(tx, ctx, {
+      action: 'gateway.rotate',
+      objectType: 'gateway',
+      objectId: id,
+      objectName: before.name,
+    });
+    return after;
+  });
+  return {
+    cybernode: presentGateway(row, await currentOf(deps, ctx.tenant.id)),
+    enrolmentToken: { token: token.token, expiresAt: token.expiresAt.toISOString() },
+  };
+}
+
+export async function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, targetVersion: string) {
+  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
+    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
+      upgrade: { targetVersion, requestedAt: new Date().toISOString() },
+    })) as repo.GatewayRow;
+    await recordEvent(tx, ctx, {
+      action: 'gateway.upgrade',
+      objectType: 'gateway',
+      objectId: id,
+      objectName: before.name,
+      before: { version: before.version },
+      after: { targetVersion },
+    });
+    return after;
+  });
+  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+}
+
+// ─── The gateway protocol ───────────────────────────────────────────────────────────────────────────────────
+
+/** The gateway of a credential (`Authorization: Bearer gw_…`), or null when it is wrong, rotated or retired. */
+export async function gatewayOfCredential(database: Database, credential: string) {
+  if (!credential.startsWith(GATEWAY_CREDENTIAL_PREFIX)) return null;
+  return repo.gatewayByCredential(database.db, hashToken(credential));
+}
+
+/** A tunnel network no other gateway of the tenant uses. */
+function freeAddress(used: string[]): string {
+  const taken = new Set(used);
+  for (let n = 0; n < TUNNEL_NETWORKS; n++) {
+    const address = `100.100.${n}.1/24`;
+    if (!taken.has(address)) return address;
+  }
+  throw new AppError('conflict', 'No tunnel network is free.', [
+    { path: 'body.token', message: 'validation.tooMany' },
+  ]);
+}
+
+const badToken = () => new AppError('not_found', 'This enrolment token is not valid.');
+
+/**
+ * Enrols a gateway with its one-time token and WireGuard public key: answers its credential (stored hashed)
+ * and its tunnel settings. The token is used up; a used, expired or unknown token is not found.
+ */
+export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInput>, ip: string | null) {
+  const found = await repo.gatewayByEnrolmentToken(deps.database.db, hashToken(input.token));
+  if (!found) throw badToken();
+  const tenantId = found.tenantId;
+  const credential = newSecret(GATEWAY_CREDENTIAL_PREFIX);
+  const row = await deps.database.tenantTx(tenantId, async (tx) => {
+    const address = found.wgAddress ?? freeAddress(await repo.usedAddresses(tx, tenantId));
+    const enrolled = await repo.updateGateway(tx, tenantId, found.id, {
+      enrolmentTokenHash: null,
+      enrolmentExpiresAt: null,
+      credentialHash: hashToken(credential),
+      publicKey: input.publicKey,
+      hostname: input.hostname,
+      version: input.version,
+      wgAddress: address,
+      listenPort: found.listenPort ?? DEFAULT_LISTEN_PORT,
+      serverName: `ngcn_${input.hostname}`,
+      enrolledAt: new Date(),
+      lastSeenAt: new Date(),
+    });
+    if (!enrolled) throw badToken();
+    await recordEvent(
+      tx,
+      { tenant: { id: tenantId, name: '', kind: 'customer' }, ip, actor: { id: null, username: 'gateway' } },
+      {
+        action: 'gateway.enrol',
+        objectType: 'gateway',
+        objectId: found.id,
+        objectName: found.name,
+        after: { hostname: input.hostname, version: input.version, publicKey: input.publicKey },
+      },
+    );
+    return enrolled;
+  });
+  return { row, credential };
+}
+
+/** Records a heartbeat; answers the tenant's current bundle version and an upgrade asked for. */
+export async function heartbeat(deps: GatewayDeps, gw: GatewayCtx, beat: z.output<typeof GwHeartbeat>) {
+  const bundle = await ensureBundle(deps, gw.tenantId);
+  const row = await deps.database.tenantTx(gw.tenantId, async (tx) => {
+    await repo.recordHeartbeat(tx, gw.tenantId, gw.gatewayId, beat);
+    return repo.getGateway(tx, gw.tenantId, gw.gatewayId);
+  });
+  if (!row) throw gatewayUnauthenticated();
+  return {
+    currentVersion: gatewayBundle(bundle, row).version,
+    upgrade: row.upgrade ? { targetVersion: row.upgrade.targetVersion } : null,
+  };
+}
+
+/** Stores a batch of events; answers how many were new and how many had been stored before. */
+export async function storeEvents(deps: GatewayDeps, gw: GatewayCtx, events: GwEvent[]) {
+  const accepted = await deps.database.tenantTx(gw.tenantId, (tx) =>
+    repo.insertEvents(
+      tx,
+      events.map((event) => ({
+        tenantId: gw.tenantId,
+        gatewayId: gw.gatewayId,
+        eventId: event.id,
+        at: new Date(event.at),
+        kind: event.kind,
+        data: event.data,
+      })),
+    ),
+  );
+  return { accepted, duplicates: events.length - accepted };
+}

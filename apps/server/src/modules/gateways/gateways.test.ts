@@ -1,0 +1,253 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFixture } from '../../../test/helper';
+import { adminEvents } from '../../db/schema';
+import { policyApi, rule } from '../policies/policies.test-kit';
+
+const f = useFixture();
+const policies = policyApi(f);
+const auth = (token: string) => ({ 'x-auth-token': token });
+const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
+
+/** A WireGuard key pair as a gateway makes it (x25519, base64 of the raw 32 bytes). */
+function wireguardPublicKey(): string {
+  const { publicKey } = generateKeyPairSync('x25519');
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return der.subarray(der.length - 32).toString('base64');
+}
+
+let owner: string;
+let auditor: string;
+let billing: string;
+let globex: string;
+
+beforeAll(async () => {
+  owner = await f.signIn('admin@acme.test');
+  auditor = await f.signIn('auditor@acme.test');
+  billing = await f.signIn('billing@acme.test');
+  globex = await f.signIn('admin@globex.test');
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  f.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? auth(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function createGateway(name: string, kind = 'cgw', region = 'eu-central') {
+  const res = await call('POST', '/cybernodes/acme', owner, { name, kind, region });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { cybernode: { id: string }; enrolmentToken: { token: string } };
+}
+
+async function enrol(token: string, publicKey = wireguardPublicKey()) {
+  return f.app.inject({
+    method: 'POST',
+    url: '/api/gw/enrol',
+    payload: { token, publicKey, hostname: 'edge-1.acme.test', version: '1.0.0' },
+  });
+}
+
+const bundle = (credential: string, have?: string, wait = 0) =>
+  f.app.inject({
+    method: 'GET',
+    url: `/api/gw/bundle?wait=${wait}`,
+    headers: { ...bearer(credential), ...(have ? { 'if-none-match': `"${have}"` } : {}) },
+  });
+
+const METRICS = {
+  cpuPercent: 12.5,
+  memoryPercent: 40,
+  throughputBps: 1000,
+  uptimeSeconds: 60,
+  activePeers: 0,
+  connectedUsers: 0,
+};
+
+describe('cybernodes/{tenant}: the administrators', () => {
+  it('covers 401, 403, 404 for another tenant, and 400 with details, changing nothing', async () => {
+    const body = { name: 'Edge', kind: 'cgw', region: 'eu-central' };
+    expect((await call('POST', '/cybernodes/acme', undefined, body)).statusCode).toBe(401);
+    expect((await call('POST', '/cybernodes/acme', auditor, body)).statusCode).toBe(403);
+    expect((await call('GET', '/cybernodes/acme', billing)).statusCode).toBe(403);
+    expect((await call('POST', '/cybernodes/acme', globex, body)).statusCode).toBe(404);
+    const bad = await call('POST', '/cybernodes/acme', owner, { name: '', kind: 'router', region: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['body.kind', 'body.name', 'body.region']);
+    const { cybernode } = await createGateway('Guarded');
+    expect((await call('GET', `/cybernodes/globex/${cybernode.id}`, globex)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/cybernodes/acme/${cybernode.id}`, auditor, { name: 'X', region: 'y' })).statusCode,
+    ).toBe(403);
+    expect((await call('DELETE', `/cybernodes/acme/${cybernode.id}`, globex)).statusCode).toBe(404);
+    const list = await call('GET', '/cybernodes/acme?q=guarded', auditor);
+    expect(list.json().items.map((g: { name: string }) => g.name)).toEqual(['Guarded']);
+  });
+
+  it('adds a gateway pending its enrolment, renames it, asks for an upgrade and retires it, each in the log', async () => {
+    const { cybernode, enrolmentToken } = await createGateway('Branch Berlin');
+    expect(cybernode).toMatchObject({
+      status: 'pending',
+      kind: 'cgw',
+      region: 'eu-central',
+      publicKey: null,
+    });
+    expect(enrolmentToken.token).toMatch(/^gwe_/);
+
+    const renamed = await call('PUT', `/cybernodes/acme/${cybernode.id}`, owner, {
+      name: 'Branch Berlin 2',
+      region: 'eu-west',
+    });
+    expect(renamed.json()).toMatchObject({ name: 'Branch Berlin 2', region: 'eu-west' });
+    const upgrade = await call('POST', `/cybernodes/acme/${cybernode.id}/upgrade`, owner, {
+      targetVersion: '2.0.0',
+    });
+    expect(upgrade.json().upgrade).toMatchObject({ targetVersion: '2.0.0', state: 'pending' });
+    const retired = await call('DELETE', `/cybernodes/acme/${cybernode.id}`, owner);
+    expect(retired.json().status).toBe('retired');
+    // A retired gateway neither enrols nor changes.
+    expect((await enrol(enrolmentToken.token)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/cybernodes/acme/${cybernode.id}`, owner, { name: 'Again', region: 'x' }))
+        .statusCode,
+    ).toBe(409);
+
+    const actions = (
+      await f.database.db.select().from(adminEvents).where(eq(adminEvents.objectId, cybernode.id))
+    ).map((event) => event.action);
+    expect(actions.sort()).toEqual(['gateway.create', 'gateway.retire', 'gateway.update', 'gateway.upgrade']);
+  });
+});
+
+describe('the gateway protocol', () => {
+  it('enrols once with the token and a WireGuard key; the credential works until rotated', async () => {
+    const { cybernode, enrolmentToken } = await createGateway('Enrolling');
+    const badKey = await enrol(enrolmentToken.token, 'not-a-key');
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().details).toEqual([{ path: 'body.publicKey', message: 'validation.wireguardKey' }]);
+    expect((await enrol('gwe_unknown')).statusCode).toBe(404);
+
+    const publicKey = wireguardPublicKey();
+    const enrolled = await enrol(enrolmentToken.token, publicKey);
+    expect(enrolled.statusCode).toBe(201);
+    const { credential, wireguard, gatewayId } = enrolled.json();
+    expect(gatewayId).toBe(cybernode.id);
+    expect(credential).toMatch(/^gw_/);
+    expect(wireguard).toMatchObject({
+      address: expect.stringMatching(/^100\.100\.\d+\.1\/24$/),
+      listenPort: 51820,
+    });
+    // The token is used up.
+    expect((await enrol(enrolmentToken.token)).statusCode).toBe(404);
+
+    const shown = await call('GET', `/cybernodes/acme/${cybernode.id}`, owner);
+    expect(shown.json()).toMatchObject({ status: 'online', publicKey, hostname: 'edge-1.acme.test' });
+    expect((await bundle(credential)).statusCode).toBe(200);
+
+    const rotated = await call('POST', `/cybernodes/acme/${cybernode.id}/rotate`, owner);
+    expect(rotated.statusCode).toBe(200);
+    expect((await bundle(credential)).statusCode).toBe(401);
+    const again = await enrol(rotated.json().enrolmentToken.token, publicKey);
+    expect(again.statusCode).toBe(201);
+    expect((await bundle(again.json().credential)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to a missing, made-up or session credential on every gateway route', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/gw/bundle'],
+      ['POST', '/api/gw/heartbeat'],
+      ['POST', '/api/gw/events'],
+    ] as const) {
+      expect((await f.app.inject({ method, url })).statusCode, url).toBe(401);
+      expect((await f.app.inject({ method, url, headers: bearer('gw_made_up') })).statusCode, url).toBe(401);
+      expect((await f.app.inject({ method, url, headers: auth(owner) })).statusCode, url).toBe(401);
+    }
+  });
+
+  it('serves the bundle with its ETag, 304 while unchanged, and a waiting gateway gets the policy change', async () => {
+    const { enrolmentToken } = await createGateway('Long poll');
+    const { credential } = (await enrol(enrolmentToken.token)).json();
+    const first = await bundle(credential);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(first.headers.etag).toBe(`"${body.version}"`);
+    expect(body.artefacts.nftables).toContain('table inet palisade');
+    expect(body.artefacts.rpz).toContain('SOA');
+    expect(body.artefacts.wireguard).toContain('[Interface]');
+    expect((await bundle(credential, body.version, 0)).statusCode).toBe(304);
+
+    const waiting = bundle(credential, body.version, 20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await policies.create(owner, {
+      type: 'other',
+      name: 'Block gw.example',
+      rules: [rule({ name: 'Block gw', url: 'gw-block.example' })],
+    });
+    // The held request answers with the new version (how fast is measured by npm run bench).
+    const changed = await waiting;
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().version).not.toBe(body.version);
+    expect(changed.json().artefacts.rpz).toContain('gw-block.example');
+  });
+
+  it('takes heartbeats: online, the enforced version, load; and event batches stored once', async () => {
+    const { cybernode, enrolmentToken } = await createGateway('Beating');
+    const { credential } = (await enrol(enrolmentToken.token)).json();
+    const version = (await bundle(credential)).json().version;
+    const beat = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/heartbeat',
+      headers: bearer(credential),
+      payload: { version: '1.0.1', enforcedVersion: version, metrics: METRICS, peers: [] },
+    });
+    expect(beat.statusCode).toBe(200);
+    expect(beat.json()).toEqual({ currentVersion: version, upgrade: null });
+    const shown = (await call('GET', `/cybernodes/acme/${cybernode.id}`, owner)).json();
+    expect(shown).toMatchObject({
+      status: 'online',
+      version: '1.0.1',
+      enforcedVersion: version,
+      isDrifting: false,
+    });
+    expect(shown.metrics).toEqual(METRICS);
+
+    const badBeat = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/heartbeat',
+      headers: bearer(credential),
+      payload: { version: 'new', enforcedVersion: null, metrics: { ...METRICS, cpuPercent: 900 }, peers: [] },
+    });
+    expect(badBeat.statusCode).toBe(400);
+
+    const lines = [
+      {
+        id: 'e1',
+        at: new Date().toISOString(),
+        kind: 'decision',
+        data: { host: 'a.example', decision: 'block' },
+      },
+      { id: 'e2', at: new Date().toISOString(), kind: 'connection', data: { device: 'd1' } },
+    ];
+    const post = (payload: string) =>
+      f.app.inject({
+        method: 'POST',
+        url: '/api/gw/events',
+        headers: { ...bearer(credential), 'content-type': 'application/x-ndjson' },
+        payload,
+      });
+    const ndjson = lines.map((line) => JSON.stringify(line)).join('\n');
+    expect((await post(ndjson)).json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await post(ndjson)).json()).toEqual({ accepted: 0, duplicates: 2 });
+    const bad = await post(`${JSON.stringify(lines[0])}\n{not json`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ path: 'body.2', message: 'validation.invalid' }]);
+  });
+});

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
+import { endpoint } from './endpoint';
+import { TenantParams } from './tenants';
+
+/**
+ * Gateways: the cloud points of presence (cybernodes), a tenant's own instances of them (virtual cybernodes) and
+ * site gateways (devices of OS type `cgw`, `cgwr` or `lgw`, spec §3). Every kind enrols the same way and
+ * receives the tenant's compiled policy as a bundle (see the gateway protocol below).
+ */
+export const GATEWAY_KINDS = ['cybernode', 'virtual', 'cgw', 'cgwr', 'lgw'] as const;
+export type GatewayKind = (typeof GATEWAY_KINDS)[number];
+/** The kinds that are site gateways (a device at a customer site) rather than cybernodes. */
+export const SITE_GATEWAY_KINDS = ['cgw', 'cgwr', 'lgw'] as const satisfies readonly GatewayKind[];
+
+/**
+ * - `pending`: created, waiting for its enrolment;
+ * - `online`: heard from within {@link GATEWAY_OFFLINE_AFTER_MS};
+ * - `offline`: enrolled, silent for 3 heartbeats;
+ * - `retired`: taken out of service; its credential no longer works.
+ */
+export const GATEWAY_STATUSES = ['pending', 'online', 'offline', 'retired'] as const;
+export type GatewayStatus = (typeof GATEWAY_STATUSES)[number];
+
+/** How often a gateway reports (`POST /gw/heartbeat`). */
+export const GATEWAY_HEARTBEAT_MS = 5_000;
+/** A gateway silent for 3 heartbeats is shown offline. */
+export const GATEWAY_OFFLINE_AFTER_MS = 3 * GATEWAY_HEARTBEAT_MS;
+/** The longest a bundle long-poll is held (`?wait=` seconds). */
+export const GATEWAY_BUNDLE_MAX_WAIT_S = 60;
+/** How long a gateway's enrolment token stays valid. */
+export const GATEWAY_ENROLMENT_TTL_MS = 86_400_000;
+/** How many bundle versions are kept per tenant for rollback. */
+export const GATEWAY_BUNDLES_KEPT = 50;
+
+/** Regions of the cloud points of presence (cybernodes); site gateways name their own. */
+export const GATEWAY_REGIONS = [
+  'eu-central',
+  'eu-west',
+  'eu-north',
+  'us-east',
+  'us-west',
+  'ap-southeast',
+  'ap-northeast',
+  'sa-east',
+  'af-south',
+  'me-central',
+] as const;
+
+/** A WireGuard public key: base64 of 32 bytes. */
+export const WireguardKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, { message: 'validation.wireguardKey' });
+
+export const GatewayName = NonEmpty(64);
+
+/** What the last heartbeat said about the gateway's load. */
+export const GatewayMetrics = z.object({
+  cpuPercent: z.number().min(0).max(100),
+  memoryPercent: z.number().min(0).max(100),
+  /** Bytes per second through the gateway, both directions. */
+  throughputBps: z.number().min(0),
+  uptimeSeconds: z.number().int().min(0),
+  /** WireGuard peers with a handshake in the last 3 minutes. */
+  activePeers: z.number().int().min(0),
+  connectedUsers: z.number().int().min(0),
+});
+export type GatewayMetrics = z.infer<typeof GatewayMetrics>;
+
+export const GatewayUpgrade = z.object({
+  targetVersion: z.string(),
+  requestedAt: z.string(),
+  /** `timedOut` once GATEWAY_UPGRADE_TIMEOUT_MS (constants.ts) passed without the new version reported. */
+  state: z.enum(['pending', 'done', 'timedOut']),
+});
+
+export const Gateway = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(GATEWAY_KINDS),
+  region: z.string(),
+  /** Spec §3 Server: the node's URL and its name (shown without the leading network prefix). */
+  serverUrl: z.string().nullable(),
+  serverName: z.string().nullable(),
+  status: z.enum(GATEWAY_STATUSES),
+  hostname: z.string().nullable(),
+  /** The gateway software's version. */
+  version: z.string().nullable(),
+  publicKey: z.string().nullable(),
+  /** Its tunnel address (CIDR) and WireGuard port. */
+  address: z.string().nullable(),
+  listenPort: z.number().int().nullable(),
+  enrolledAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  /** The bundle version it enforces, and since when; the version it should enforce now beside it. */
+  enforcedVersion: z.string().nullable(),
+  enforcedAt: z.string().nullable(),
+  currentVersion: z.string().nullable(),
+  /** Behind the current version for longer than a long-poll plus a heartbeat. */
+  isDrifting: z.boolean(),
+  metrics: GatewayMetrics.nullable(),
+  upgrade: GatewayUpgrade.nullable(),
+  createdAt: z.string(),
+});
+export type Gateway = z.infer<typeof Gateway>;
+
+export const GATEWAY_SORTS = ['name', 'region', 'status', 'lastSeenAt'] as const;
+export const GatewayListQuery = KeysetPageQuery.extend({
+  sort: z.enum(GATEWAY_SORTS).default('name'),
+  /** `cybernode` lists the cloud nodes, `virtual` the tenant's own, `site` the site gateways. */
+  kind: z.enum(['cybernode', 'virtual', 'site']).optional(),
+  status: z.enum(GATEWAY_STATUSES).optional(),
+});
+export type GatewayListQuery = z.infer<typeof GatewayListQuery>;
+
+export const GatewayInput = z.object({
+  name: GatewayName,
+  region: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(64, { message: 'validation.tooLong' }),
+  kind: z.enum(GATEWAY_KINDS),
+});
+export type GatewayInput = z.input<typeof GatewayInput>;
+
+export const GatewayUpdate = GatewayInput.omit({ kind: true });
+export type GatewayUpdate = z.input<typeof GatewayUpdate>;
+
+/** A one-time enrolment token: shown once, stored hashed, valid for {@link GATEWAY_ENROLMENT_TTL_MS}. */
+export const GatewayEnrolmentToken = z.object({ token: z.string(), expiresAt: z.string() });
+
+export const GatewayCreated = z.object({ cybernode: Gateway, enrolmentToken: GatewayEnrolmentToken });
+
+export const GatewayUpgradeInput = z.object({
+  targetVersion: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, { message: 'validation.version' }),
+});
+
+const GatewayParams = TenantParams.extend({ id: Uuid });
+
+/** The administrators' calls (spec §2 Cybernodes). */
+export const gatewayEndpoints = {
+  listGateways: endpoint({
+    method: 'GET',
+    path: '/cybernodes/:tenant',
+    access: 'gateways:view',
+    summary: "A page of the tenant's cybernodes and site gateways with their live state",
+    tags: ['gateways'],
+    params: TenantParams,
+    query: GatewayListQuery,
+    response: KeysetPage(Gateway),
+  }),
+  getGateway: endpoint({
+    method: 'GET',
+    path: '/cybernodes/:tenant/:id',
+    access: 'gateways:view',
+    summary: 'One gateway: status, version, load, tunnels and the policy version it enforces',
+    tags: ['gateways'],
+    params: GatewayParams,
+    response: Gateway,
+  }),
+  createGateway: endpoint({
+    method: 'POST',
+    path: '/cybernodes/:tenant',
+    access: 'gateways:create',
+    summary: 'Add a cybernode or site gateway; answers it with a one-time enrolment token',
+    tags: ['gateways'],
+    params: TenantParams,
+    body: GatewayInput,
+    response: GatewayCreated,
+    status: 201,
+  }),
+  updateGateway: endpoint({
+    method: 'PUT',
+    path: '/cybernodes/:tenant/:id',
+    access: 'gateways:update',
+    summary: 'Rename a gateway or move it to another region',
+    tags: ['gateways'],
+    params: GatewayParams,
+    body: GatewayUpdate,
+    response: Gateway,
+  }),
+  retireGateway: endpoint({
+    method: 'DELETE',
+    path: '/cybernodes/:tenant/:id',
+    access: 'gateways:delete',
+    summary: 'Retire a gateway: its credential stops working at once',
+    tags: ['gateways'],
+    params: GatewayParams,
+    response: Gateway,
+  }),
+  rotateGatewayCredentials: endpoint({
+    method: 'POST',
+    path: '/cybernodes/:tenant/:id/rotate',
+    access: 'gateways:update',
+    summary: 'Revoke the gateway credential and issue a new enrolment token',
+    tags: ['gateways'],
+    params: GatewayParams,
+    response: GatewayCreated,
+  }),
+  upgradeGateway: endpoint({
+    method: 'POST',
+    path: '/cybernodes/:tenant/:id/upgrade',
+    access: 'gateways:update',
+    summary: 'Ask a gateway to upgrade; reported as timed out after 15 minutes without confirmation',
+    tags: ['gateways'],
+    params: GatewayParams,
+    body: GatewayUpgradeInput,
+    response: Gateway,
+  }),
+};
+
+// ─── The gateway protocol: machine to machine, under /api/gw/ ──────────────────────────────────────────────
+
+/** The prefix of a gateway credential (`Authorization: Bearer gw_…`). */
+export const GATEWAY_CREDENTIAL_PREFIX = 'gw_';
+
+export const GwEnrolInput = z.object({
+  token: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(200, { message: 'validation.tooLong' }),
+  /** The gateway's WireGuard public key, generated on the gateway: the server never sees its private key. */
+  publicKey: WireguardKey,
+  hostname: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(253, { message: 'validation.tooLong' }),
+  version: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, { message: 'validation.version' }),
+});
+export type GwEnrolInput = z.input<typeof GwEnrolInput>;
+
+export const GwEnrolled = z.object({
+  gatewayId: z.string(),
+  tenant: z.string(),
+  /** The gateway credential: shown once, stored hashed, revoked by rotating or retiring the gateway. */
+  credential: z.string(),
+  wireguard: z.object({ address: z.string(), listenPort: z.number().int() }),
+  heartbeatMs: z.number().int(),
+});
+
+export const GwBundleQuery = z.object({
+  /** Seconds to hold the request while nothing changed (0 answers at once). */
+  wait: z.coerce.number().int().min(0).max(GATEWAY_BUNDLE_MAX_WAIT_S).default(30),
+});
+
+/** The artefacts a gateway enforces, each as the text its tool reads. */
+export const GwArtefacts = z.object({
+  wireguard: z.string(),
+  nftables: z.string(),
+  rpz: z.string(),
+  squid: z.string(),
+});
+
+/** A policy bundle: the version (also the ETag), the artefacts and the compiled engine input. */
+export const GwBundle = z.object({
+  version: z.string(),
+  createdAt: z.string(),
+  artefacts: GwArtefacts,
+  /** The engine input the artefacts were compiled from (the simulator compiles the same). */
+  policy: z.unknown(),
+  /** Rule items no artefact could express, and why. */
+  skipped: z.array(
+    z.object({
+      artefact: z.string(),
+      policyId: z.string(),
+      ruleId: z.string(),
+      item: z.string(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type GwBundle = z.infer<typeof GwBundle>;
+
+export const GwPeer = z.object({
+  publicKey: WireguardKey,
+  lastHandshakeAt: z.string().nullable(),
+  rxBytes: z.number().int().min(0),
+  txBytes: z.number().int().min(0),
+});
+
+export const GwHeartbeat = z.object({
+  /** The gateway software's version (an upgrade is done when it reports the target). */
+  version: z
+    .string()
+    .trim()
+    .regex(/^\d+\.\d+\.\d+$/, { message: 'validation.version' }),
+  /** The bundle version it enforces now; null before its first bundle. */
+  enforcedVersion: z.string().max(64).nullable(),
+  metrics: GatewayMetrics,
+  peers: z.array(GwPeer).max(100_000),
+});
+export type GwHeartbeat = z.input<typeof GwHeartbeat>;
+
+export const GwHeartbeatAnswer = z.object({
+  /** The tenant's current bundle version: a gateway behind it should fetch the bundle. */
+  currentVersion: z.string().nullable(),
+  /** An upgrade the administrator asked for. */
+  upgrade: z.object({ targetVersion: z.string() }).nullable(),
+});
+
+export const GATEWAY_EVENT_KINDS = ['connection', 'decision', 'device', 'metric'] as const;
+/** One line of a `POST /gw/events` NDJSON batch. */
+export const GwEvent = z.object({
+  /** The gateway's own id of the event: a batch sent twice is stored once. */
+  id: z.string().min(1).max(64),
+  at: z.iso.datetime(),
+  kind: z.enum(GATEWAY_EVENT_KINDS),
+  data: z.record(z.string(), z.unknown()),
+});
+export type GwEvent = z.infer<typeof GwEvent>;
+/** The most events one batch may carry. */
+export const GW_EVENTS_MAX_BATCH = 5_000;
+
+export const gwEndpoints = {
+  enrol: endpoint({
+    method: 'POST',
+    path: '/gw/enrol',
+    access: 'public',
+    summary: 'A gateway enrols with its one-time token and WireGuard public key; answers its credential',
+    tags: ['gateway protocol'],
+    body: GwEnrolInput,
+    response: GwEnrolled,
+    status: 201,
+  }),
+  bundle: endpoint({
+    method: 'GET',
+    path: '/gw/bundle',
+    access: 'gateway',
+    summary:
+      'The policy bundle; with If-None-Match the request waits up to ?wait= seconds for a new version (304 if none)',
+    tags: ['gateway protocol'],
+    query: GwBundleQuery,
+    response: GwBundle,
+  }),
+  heartbeat: endpoint({
+    method: 'POST',
+    path: '/gw/heartbeat',
+    access: 'gateway',
+    summary: 'Status, the version enforced, load and tunnel peers, every few seconds',
+    tags: ['gateway protocol'],
+    body: GwHeartbeat,
+    response: GwHeartbeatAnswer,
+  }),
+  events: endpoint({
+    method: 'POST',
+    path: '/gw/events',
+    access: 'gateway',
+    summary: 'A batch of connection and decision events (NDJSON, one event per line)',
+    tags: ['gateway protocol'],
+    response: z.object({ accepted: z.number().int(), duplicates: z.number().int() }),
+    status: 202,
+  }),
+};
