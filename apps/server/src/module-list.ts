@@ -5,6 +5,7 @@ import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
+import { createBundleCache } from './modules/gateways/gateways.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
@@ -51,7 +52,7 @@ export const MODULES: readonly ServerModule[] = [
     api: (api, { database, changes }) => {
       const policies = createPolicyCache(database, changes);
       api.addHook('onClose', async () => policies.close());
-      gatewaysRoutes(api, { database, changes, policies });
+      gatewaysRoutes(api, { database, changes, policies, bundles: createBundleCache() });
     },
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },

@@ -81,9 +81,17 @@ export interface Subject {
   deviceId?: string | null;
 }
 
+/** The engine's compile of each input, so the artefacts of one bundle compile it once, not once each. */
+const compiledInputs = new WeakMap<EngineInput, ReturnType<typeof compile>>();
+
 /** The active rules evaluated in `layer`, in evaluation order (policy precedence, then rule position). */
 export function rulesOf(input: EngineInput, layer: Exclude<Layer, 'qos'>): CompiledRule[] {
-  return compile(input).rules.filter((r) => r.active && r.layers.includes(layer));
+  let compiled = compiledInputs.get(input);
+  if (!compiled) {
+    compiled = compile(input);
+    compiledInputs.set(input, compiled);
+  }
+  return compiled.rules.filter((r) => r.active && r.layers.includes(layer));
 }
 
 /** Whether the rule's policy applies to `subject` (the engine's subject test). */

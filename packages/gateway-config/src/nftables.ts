@@ -200,7 +200,7 @@ export function nftablesRuleset(input: EngineInput, options: NftablesOptions = {
           for (const bad of ranges.bad) skipped.add(pid, rid, bad, 'invalid-address');
           if (ranges.v6) skipped.add(pid, rid, cc, 'ipv6');
           if (ranges.v4.length === 0) skipped.add(pid, rid, cc, 'no-country-ranges');
-          destination.push(...ranges.v4);
+          for (const range of ranges.v4) destination.push(range);
         }
       }
     } else continue;
@@ -312,7 +312,7 @@ export function nftablesRuleset(input: EngineInput, options: NftablesOptions = {
   if (interfaces.length > 0) {
     out.push(`\t\tiifname != { ${interfaces.map((i) => `"${i}"`).join(', ')} } accept`);
   }
-  out.push(...rules);
+  for (const rule of rules) out.push(rule);
   out.push('\t\t# default: accept');
   out.push('\t}');
   out.push('}');

@@ -294,13 +294,14 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
     // A host that is a name: the engine treats an IPv4 host as an address, which no host rule matches.
     lines.push(`acl ${anyNameAcl} dstdom_regex -n [^0-9.]`);
   }
-  lines.push(
-    ...acls,
+  // concat, not push(...): a spread of 100 000 lines overflows the call stack.
+  const text = lines.concat(
+    acls,
     '',
     '# First match decides, in policy precedence and rule order.',
-    ...access,
+    access,
     '# default: allow (the engine default)',
     'http_access allow all',
   );
-  return { text: `${lines.join('\n')}\n`, skipped: skipped.list };
+  return { text: `${text.join('\n')}\n`, skipped: skipped.list };
 }

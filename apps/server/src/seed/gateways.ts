@@ -33,6 +33,7 @@ export async function seedGateways(database: Database, ctx: Ctx): Promise<void> 
   const deps: gateways.GatewayDeps = {
     database,
     policies,
+    bundles: gateways.createBundleCache(),
     // The seed never waits for a bundle, so it listens to nothing.
     changes: { subscribe: () => () => {}, close: async () => {} },
   };

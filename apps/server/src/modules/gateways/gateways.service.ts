@@ -44,7 +44,15 @@ import * as repo from './gateways.repository';
 
 export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
   policies: PolicyCache;
+  bundles: BundleCache;
 }
+
+/**
+ * Each tenant's current bundle on this instance, by the policy version it was checked at: the 100 gateways a
+ * change wakes share one read (and at most one compile) instead of each compiling the same bundle.
+ */
+export type BundleCache = Map<string, { policyVersion: number; row: Promise<repo.BundleRow> }>;
+export const createBundleCache = (): BundleCache => new Map();
 
 /** How often a gateway is asked to report. */
 export const HEARTBEAT_MS = GATEWAY_HEARTBEAT_MS;
@@ -130,10 +138,22 @@ function compileArtefacts(live: LivePolicy) {
 
 /**
  * The tenant's current bundle, compiled first when the policy changed since the stored one. A pushed-back
- * (pinned) bundle stays current until the policy changes again.
+ * (pinned) bundle stays current until the policy changes again: pinning bumps the policy version and stamps the
+ * pinned bundle with it. Callers at the same policy version share one answer (see {@link BundleCache}).
  */
 export async function ensureBundle(deps: GatewayDeps, tenantId: string): Promise<repo.BundleRow> {
   const live = await deps.policies.compiledFor(tenantId);
+  const hit = deps.bundles.get(tenantId);
+  if (hit && hit.policyVersion === live.version) return hit.row;
+  const entry = { policyVersion: live.version, row: currentOrCompiled(deps, tenantId, live) };
+  deps.bundles.set(tenantId, entry);
+  entry.row.catch(() => {
+    if (deps.bundles.get(tenantId) === entry) deps.bundles.delete(tenantId);
+  });
+  return entry.row;
+}
+
+async function currentOrCompiled(deps: GatewayDeps, tenantId: string, live: LivePolicy) {
   const stored = await deps.database.tenantTx(tenantId, (tx) => repo.currentBundle(tx, tenantId));
   if (stored && stored.policyVersion >= live.version) return stored;
   const { version, artefacts, skipped } = compileArtefacts(live);

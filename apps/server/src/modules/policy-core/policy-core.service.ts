@@ -139,10 +139,10 @@ export function createPolicyCache(database: Database, changes?: ChangeBus): Poli
 /**
  * Marks the tenant's policy changed in the caller's transaction, for a change made outside
  * {@link commitPolicyChange} that still changes what is decided (removing devices named by policy groups):
- * every instance rebuilds its compiled policy once the transaction commits.
+ * every instance rebuilds its compiled policy once the transaction commits. Answers the new version.
  */
-export async function markPolicyChanged(tx: Tx, tenantId: string): Promise<void> {
-  await repo.bumpPolicyVersion(tx, tenantId);
+export async function markPolicyChanged(tx: Tx, tenantId: string): Promise<number> {
+  return repo.bumpPolicyVersion(tx, tenantId);
 }
 
 // ---- Requests ---------------------------------------------------------------------------------------------
