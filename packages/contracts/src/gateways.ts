@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { PolicyInput } from './policies';
 import { TenantParams } from './tenants';
 
 /**
@@ -211,6 +212,108 @@ export const gatewayEndpoints = {
     params: GatewayParams,
     body: GatewayUpgradeInput,
     response: Gateway,
+  }),
+};
+
+// ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────
+
+export const ARTEFACT_NAMES = ['wireguard', 'nftables', 'rpz', 'squid'] as const;
+export type ArtefactName = (typeof ARTEFACT_NAMES)[number];
+
+/** One kept bundle version of the tenant (the artefacts every gateway shares; WireGuard is per gateway). */
+export const BundleSummary = z.object({
+  version: z.string(),
+  /** The tenant's policy version it was compiled from. */
+  policyVersion: z.number().int(),
+  createdAt: z.string(),
+  /** Pushed back by an administrator: current until the policy changes again. */
+  pinnedAt: z.string().nullable(),
+  isCurrent: z.boolean(),
+  /** Rule items no artefact could express. */
+  skipped: z.number().int(),
+});
+export type BundleSummary = z.infer<typeof BundleSummary>;
+
+/** The change of one artefact between two bundles, as a unified diff (empty when unchanged). */
+export const ArtefactDiff = z.object({
+  artefact: z.enum(ARTEFACT_NAMES),
+  added: z.number().int(),
+  removed: z.number().int(),
+  diff: z.string(),
+  /** Too many changed lines to show them: `diff` is empty, the counts still hold. */
+  isTooLarge: z.boolean(),
+});
+export type ArtefactDiff = z.infer<typeof ArtefactDiff>;
+
+export const BundleDiff = z.object({
+  from: z.string(),
+  to: z.string(),
+  artefacts: z.array(ArtefactDiff),
+});
+export type BundleDiff = z.infer<typeof BundleDiff>;
+
+/** What saving a policy would push: the gateways that would receive a new bundle and each artefact's diff. */
+export const BundlePreview = z.object({
+  currentVersion: z.string(),
+  nextVersion: z.string(),
+  /** The enrolled gateways (not retired) that would receive it; empty when nothing they enforce changes. */
+  gateways: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(GATEWAY_KINDS) })),
+  artefacts: z.array(ArtefactDiff),
+});
+export type BundlePreview = z.infer<typeof BundlePreview>;
+
+export const BundlePreviewInput = z.object({
+  /** The policy being edited; null for a new one. */
+  policyId: Uuid.nullable().default(null),
+  policy: PolicyInput,
+});
+export type BundlePreviewInput = z.input<typeof BundlePreviewInput>;
+
+const BundleVersionParams = TenantParams.extend({
+  version: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{16}$/, { message: 'validation.invalid' }),
+});
+
+export const bundleEndpoints = {
+  listBundles: endpoint({
+    method: 'GET',
+    path: '/cybernodes/:tenant/bundles',
+    access: 'gateways:view',
+    summary: "The tenant's kept bundle versions, newest first, the current one marked",
+    tags: ['gateways'],
+    params: TenantParams,
+    response: z.object({ items: z.array(BundleSummary) }),
+  }),
+  diffBundle: endpoint({
+    method: 'GET',
+    path: '/cybernodes/:tenant/bundles/:version/diff',
+    access: 'gateways:view',
+    summary: 'What pushing a kept bundle back would change: its artefacts against the current bundle',
+    tags: ['gateways'],
+    params: BundleVersionParams,
+    response: BundleDiff,
+  }),
+  pushBundle: endpoint({
+    method: 'POST',
+    path: '/cybernodes/:tenant/bundles/:version/push',
+    access: 'gateways:update',
+    summary: 'Push a kept bundle back to every gateway (rollback); current until the policy changes again',
+    tags: ['gateways'],
+    params: BundleVersionParams,
+    response: BundleSummary,
+  }),
+  previewBundle: endpoint({
+    method: 'POST',
+    path: '/cybernodes/:tenant/preview',
+    access: 'gateways:view',
+    summary:
+      'Before saving a policy: which gateways would receive a new bundle, and the diff of each artefact',
+    tags: ['gateways'],
+    params: TenantParams,
+    body: BundlePreviewInput,
+    response: BundlePreview,
   }),
 };
 

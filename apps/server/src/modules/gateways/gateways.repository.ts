@@ -1,5 +1,5 @@
 import type { GatewayListQuery, GatewayMetrics } from '@palisade/contracts';
-import { and, desc, eq, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
 import { gatewayBundles, gatewayEvents, gateways, type StoredPeer } from './gateways.tables';
@@ -245,15 +245,41 @@ export async function storeBundle(tx: Tx, values: typeof gatewayBundles.$inferIn
     .where(and(eq(gatewayBundles.tenantId, values.tenantId), notInArray(gatewayBundles.version, kept)));
 }
 
-/** Pins a kept bundle as the current one (rollback). */
-export async function pinBundle(tx: Tx, tenantId: string, version: string): Promise<boolean> {
+/**
+ * Pins a kept bundle as the current one (rollback), stamped with the policy version the pin made, so it stays
+ * current until the policy changes again. False when the version is not kept.
+ */
+export async function pinBundle(
+  tx: Tx,
+  tenantId: string,
+  version: string,
+  policyVersion: number,
+): Promise<BundleRow | null> {
   await tx.update(gatewayBundles).set({ pinnedAt: null }).where(eq(gatewayBundles.tenantId, tenantId));
-  const rows = await tx
+  const [row] = await tx
     .update(gatewayBundles)
-    .set({ pinnedAt: sql`now()` })
+    .set({ pinnedAt: sql`now()`, policyVersion })
     .where(and(eq(gatewayBundles.tenantId, tenantId), eq(gatewayBundles.version, version)))
-    .returning({ version: gatewayBundles.version });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
+}
+
+/** The kept bundles of a tenant, newest first (at most GATEWAY_BUNDLES_KEPT). */
+export async function listBundles(tx: Tx, tenantId: string): Promise<BundleRow[]> {
+  return tx
+    .select()
+    .from(gatewayBundles)
+    .where(eq(gatewayBundles.tenantId, tenantId))
+    .orderBy(desc(gatewayBundles.createdAt));
+}
+
+/** The enrolled gateways of a tenant that are not retired (who receives a bundle). */
+export async function activeGateways(tx: Tx, tenantId: string): Promise<GatewayRow[]> {
+  return tx
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.tenantId, tenantId), isNotNull(gateways.enrolledAt), isNull(gateways.retiredAt)))
+    .orderBy(gateways.name);
 }
 
 // ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,10 @@
-import { gatewayEndpoints as e, GW_EVENTS_MAX_BATCH, GwEvent, gwEndpoints as gw } from '@palisade/contracts';
+import {
+  bundleEndpoints as b,
+  gatewayEndpoints as e,
+  GW_EVENTS_MAX_BATCH,
+  GwEvent,
+  gwEndpoints as gw,
+} from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../lib/errors';
 import { gatewayCtx, route } from '../../lib/route';
@@ -46,6 +52,13 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
   );
   route(app, database, e.upgradeGateway, ({ ctx, params, body }) =>
     service.upgradeGateway(deps, ctx, params.id, body.targetVersion),
+  );
+
+  route(app, database, b.listBundles, ({ ctx }) => service.listBundles(deps, ctx));
+  route(app, database, b.diffBundle, ({ ctx, params }) => service.diffBundle(deps, ctx, params.version));
+  route(app, database, b.pushBundle, ({ ctx, params }) => service.pushBundle(deps, ctx, params.version));
+  route(app, database, b.previewBundle, ({ ctx, body }) =>
+    service.previewBundle(deps, ctx, body.policyId, body.policy),
   );
 
   route(app, database, gw.enrol, async ({ body, request }) => {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type ArtefactDiff,
+  type ArtefactName,
+  type BundleDiff,
+  type BundlePreview,
+  type BundleSummary,
   GATEWAY_BUNDLE_MAX_WAIT_S,
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
@@ -18,6 +23,8 @@ import {
   type GwHeartbeat,
 } from '@palisade/contracts';
 import { bundleVersion, nftablesRuleset, rpzZone, squidAcl, wireguardConfig } from '@palisade/gateway-config';
+import type { EngineInput } from '@palisade/policy-engine';
+import { formatPatch, structuredPatch } from 'diff';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
@@ -25,7 +32,14 @@ import type { Ctx, GatewayCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, gatewayUnauthenticated, notFound } from '../../lib/errors';
 import type { ModuleDeps } from '../../lib/server-module';
-import { type LivePolicy, POLICY_TOPIC, type PolicyCache } from '../policy-core/policy-core.service';
+import { previewPolicySave } from '../policies/policies.service';
+import type { PolicyData } from '../policies/policy-validation';
+import {
+  type LivePolicy,
+  markPolicyChanged,
+  POLICY_TOPIC,
+  type PolicyCache,
+} from '../policy-core/policy-core.service';
 import * as repo from './gateways.repository';
 
 /**
@@ -123,7 +137,7 @@ export function presentGateway(
 // ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Compiles the tenant artefacts of a live policy. */
-function compileArtefacts(live: LivePolicy) {
+function compileArtefacts(live: Pick<LivePolicy, 'input' | 'version'>) {
   const nftables = nftablesRuleset(live.input);
   const rpz = rpzZone(live.input, { serial: Math.max(1, live.version) });
   const squid = squidAcl(live.input);
@@ -214,8 +228,7 @@ export async function waitForBundle(
       const gateway = await deps.database.tenantTx(gw.tenantId, (tx) =>
         repo.getGateway(tx, gw.tenantId, gw.gatewayId),
       );
-      if (!gateway || gateway.retiredAt)
-        throw gatewayUnauthenticated();
+      if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
       const bundle = gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway);
       if (bundle.version !== have) return bundle;
       const left = deadline - Date.now();
@@ -392,6 +405,136 @@ export async function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, ta
     return after;
   });
   return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+}
+
+// ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────
+
+type TenantArtefacts = { nftables: string; rpz: string; squid: string };
+const TENANT_ARTEFACTS = ['nftables', 'rpz', 'squid'] as const;
+/** Beyond this many changed lines a diff is not worked out (Myers' diff grows with the square of the edits). */
+const MAX_DIFF_EDITS = 4_000;
+
+/** How `to` differs from `from`, line by line, as a unified diff with 2 lines of context. */
+export function artefactDiff(artefact: ArtefactName, from: string, to: string): ArtefactDiff {
+  if (from === to) return { artefact, added: 0, removed: 0, diff: '', isTooLarge: false };
+  const patch = structuredPatch(artefact, artefact, from, to, undefined, undefined, {
+    context: 2,
+    maxEditLength: MAX_DIFF_EDITS,
+  });
+  if (!patch) {
+    // Counted as multisets of lines: what is in one and not the other.
+    const count = new Map<string, number>();
+    for (const line of from.split('\n')) count.set(line, (count.get(line) ?? 0) + 1);
+    let added = 0;
+    for (const line of to.split('\n')) {
+      const left = count.get(line) ?? 0;
+      if (left > 0) count.set(line, left - 1);
+      else added++;
+    }
+    const removed = [...count.values()].reduce((sum, n) => sum + n, 0);
+    return { artefact, added, removed, diff: '', isTooLarge: true };
+  }
+  let added = 0;
+  let removed = 0;
+  for (const hunk of patch.hunks) {
+    for (const line of hunk.lines) {
+      if (line.startsWith('+')) added++;
+      else if (line.startsWith('-')) removed++;
+    }
+  }
+  return { artefact, added, removed, diff: formatPatch(patch), isTooLarge: false };
+}
+
+function tenantDiffs(from: TenantArtefacts, to: TenantArtefacts): ArtefactDiff[] {
+  return TENANT_ARTEFACTS.map((name) => artefactDiff(name, from[name], to[name]));
+}
+
+function summarise(row: repo.BundleRow, current: repo.BundleRow): BundleSummary {
+  return {
+    version: row.version,
+    policyVersion: row.policyVersion,
+    createdAt: row.createdAt.toISOString(),
+    pinnedAt: row.pinnedAt?.toISOString() ?? null,
+    isCurrent: row.version === current.version,
+    skipped: (row.skipped as unknown[]).length,
+  };
+}
+
+export async function listBundles(deps: GatewayDeps, ctx: Ctx) {
+  const current = await ensureBundle(deps, ctx.tenant.id);
+  const rows = await deps.database.tenantTx(ctx.tenant.id, (tx) => repo.listBundles(tx, ctx.tenant.id));
+  return { items: rows.map((row) => summarise(row, current)) };
+}
+
+async function keptBundle(deps: GatewayDeps, ctx: Ctx, version: string) {
+  const row = await deps.database.tenantTx(ctx.tenant.id, (tx) =>
+    repo.bundleByVersion(tx, ctx.tenant.id, version),
+  );
+  if (!row) throw notFound('Bundle');
+  return row;
+}
+
+/** What pushing a kept bundle back would change: the current bundle's artefacts against it. */
+export async function diffBundle(deps: GatewayDeps, ctx: Ctx, version: string): Promise<BundleDiff> {
+  const current = await ensureBundle(deps, ctx.tenant.id);
+  const kept = await keptBundle(deps, ctx, version);
+  return {
+    from: current.version,
+    to: kept.version,
+    artefacts: tenantDiffs(current.artefacts as TenantArtefacts, kept.artefacts as TenantArtefacts),
+  };
+}
+
+/**
+ * Pushes a kept bundle back to every gateway (rollback): pins it and bumps the policy version, so every waiting
+ * gateway on every instance wakes and takes it; it stays current until the policy changes again.
+ */
+export async function pushBundle(deps: GatewayDeps, ctx: Ctx, version: string): Promise<BundleSummary> {
+  const tenantId = ctx.tenant.id;
+  const before = await ensureBundle(deps, tenantId);
+  await keptBundle(deps, ctx, version);
+  const pinned = await deps.database.tenantTx(tenantId, async (tx) => {
+    const policyVersion = await markPolicyChanged(tx, tenantId);
+    const row = await repo.pinBundle(tx, tenantId, version, policyVersion);
+    if (!row) throw notFound('Bundle');
+    await recordEvent(tx, ctx, {
+      action: 'gateway.rollback',
+      objectType: 'gateway',
+      objectId: null,
+      objectName: version,
+      before: { version: before.version },
+      after: { version },
+    });
+    return row;
+  });
+  return summarise(pinned, pinned);
+}
+
+/**
+ * What saving a policy would push, with nothing saved: the save runs with all its checks in a transaction that
+ * rolls back; its engine input is compiled into the artefacts and compared with the current bundle.
+ */
+export async function previewBundle(
+  deps: GatewayDeps,
+  ctx: Ctx,
+  policyId: string | null,
+  policy: PolicyData,
+): Promise<BundlePreview> {
+  const tenantId = ctx.tenant.id;
+  const current = await ensureBundle(deps, tenantId);
+  const input: EngineInput = await previewPolicySave(deps.database, ctx, policyId, policy);
+  const next = compileArtefacts({ input, version: current.policyVersion + 1 });
+  const artefacts = tenantDiffs(current.artefacts as TenantArtefacts, next.artefacts);
+  const isChanged = next.version !== current.version;
+  const receivers = isChanged
+    ? await deps.database.tenantTx(tenantId, (tx) => repo.activeGateways(tx, tenantId))
+    : [];
+  return {
+    currentVersion: current.version,
+    nextVersion: next.version,
+    gateways: receivers.map((row) => ({ id: row.id, name: row.name, kind: row.kind })),
+    artefacts,
+  };
 }
 
 // ─── The gateway protocol ───────────────────────────────────────────────────────────────────────────────────

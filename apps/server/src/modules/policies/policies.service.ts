@@ -32,6 +32,7 @@ import {
   loadEngineInput,
   loadEngineObjects,
   type PolicyCache,
+  previewPolicyChange,
   resolveRequest,
 } from '../policy-core/policy-core.service';
 import { enginePrecedence } from './policies.engine-source';
@@ -183,8 +184,13 @@ async function save(database: Database, ctx: Ctx, change: (tx: Tx) => Promise<st
 }
 
 export function createPolicy(database: Database, ctx: Ctx, input: PolicyData): Promise<PolicySaved> {
+  return save(database, ctx, creating(ctx, input));
+}
+
+/** The change that creates a policy (saved by {@link createPolicy}, rolled back by {@link previewPolicySave}). */
+function creating(ctx: Ctx, input: PolicyData) {
   const tenantId = ctx.tenant.id;
-  return save(database, ctx, async (tx) => {
+  return async (tx: Tx) => {
     await checkOrThrow(tx, tenantId, input);
     if (await repo.policyNameTaken(tx, tenantId, input.name)) throw nameTaken();
     const precedence = await repo.nextPrecedence(tx, tenantId, typesOfList(policyListOf(input.type)));
@@ -210,7 +216,7 @@ export function createPolicy(database: Database, ctx: Ctx, input: PolicyData): P
       after,
     });
     return id;
-  });
+  };
 }
 
 export function updatePolicy(
@@ -219,8 +225,13 @@ export function updatePolicy(
   id: string,
   input: PolicyData,
 ): Promise<PolicySaved> {
+  return save(database, ctx, updating(ctx, id, input));
+}
+
+/** The change that replaces a policy (saved by {@link updatePolicy}, rolled back by {@link previewPolicySave}). */
+function updating(ctx: Ctx, id: string, input: PolicyData) {
   const tenantId = ctx.tenant.id;
-  return save(database, ctx, async (tx) => {
+  return async (tx: Tx) => {
     const before = await loadPolicy(tx, ctx, id);
     const existing = await repo.listRules(tx, tenantId, [id]);
     await checkOrThrow(tx, tenantId, input, existing);
@@ -257,7 +268,22 @@ export function updatePolicy(
       after,
     });
     return id;
-  });
+  };
+}
+
+/**
+ * The engine input saving a policy would make (a new one when `id` is null), with every check of the save and
+ * nothing saved: for the gateways' preview of what a save pushes.
+ */
+export async function previewPolicySave(
+  database: Database,
+  ctx: Ctx,
+  id: string | null,
+  input: PolicyData,
+): Promise<EngineInput> {
+  const change = id === null ? creating(ctx, input) : updating(ctx, id, input);
+  const { input: engineInput } = await previewPolicyChange(database, ctx, change).catch(rethrowUnique);
+  return engineInput;
 }
 
 export function setPolicyEnabled(database: Database, ctx: Ctx, id: string, enabled: boolean) {

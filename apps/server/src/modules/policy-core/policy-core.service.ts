@@ -305,38 +305,72 @@ export async function commitPolicyChangeWithState<T>(
   ctx: Ctx,
   change: (tx: Tx) => Promise<T>,
 ): Promise<{ result: T; input: EngineInput }> {
-  const tenantId = ctx.tenant.id;
-  return database.tenantTx(tenantId, async (tx) => {
-    // First, so that concurrent changes to one tenant run one after the other and each is checked against
-    // the state the other committed; the new version reaches every instance when this commits.
-    await repo.bumpPolicyVersion(tx, tenantId);
-    const tests = await policies.listPolicyTests(tx, tenantId);
-    const before =
-      tests.length > 0
-        ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
-        : [];
-    const result = await change(tx);
-    const input = await loadEngineInput(tx, tenantId);
-    if (tests.length > 0) {
-      const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
-      const compiled = compileInput(input);
-      const after = await runPolicyTests(tx, tenantId, compiled, tests);
-      const failures = failuresOf(
-        after.filter((o) => passedBefore.has(o.test.id)),
-        compiled,
+  return database.tenantTx(ctx.tenant.id, (tx) => commitPolicyChangeWithStateIn(tx, ctx.tenant.id, change));
+}
+
+async function commitPolicyChangeWithStateIn<T>(
+  tx: Tx,
+  tenantId: string,
+  change: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; input: EngineInput }> {
+  // First, so that concurrent changes to one tenant run one after the other and each is checked against
+  // the state the other committed; the new version reaches every instance when this commits.
+  await repo.bumpPolicyVersion(tx, tenantId);
+  const tests = await policies.listPolicyTests(tx, tenantId);
+  const before =
+    tests.length > 0
+      ? await runPolicyTests(tx, tenantId, compileInput(await loadEngineInput(tx, tenantId)), tests)
+      : [];
+  const result = await change(tx);
+  const input = await loadEngineInput(tx, tenantId);
+  if (tests.length > 0) {
+    const passedBefore = new Set(before.filter((o) => o.actual === o.test.expect).map((o) => o.test.id));
+    const compiled = compileInput(input);
+    const after = await runPolicyTests(tx, tenantId, compiled, tests);
+    const failures = failuresOf(
+      after.filter((o) => passedBefore.has(o.test.id)),
+      compiled,
+    );
+    if (failures.length > 0) {
+      throw new AppError(
+        'policy_tests_failed',
+        'This change would break policy tests.',
+        undefined,
+        undefined,
+        failures,
       );
-      if (failures.length > 0) {
-        throw new AppError(
-          'policy_tests_failed',
-          'This change would break policy tests.',
-          undefined,
-          undefined,
-          failures,
-        );
-      }
     }
-    return { result, input };
-  });
+  }
+  return { result, input };
+}
+
+/** Thrown inside a preview's transaction to roll it back with what it computed. */
+class PreviewRollback<T> extends Error {
+  constructor(readonly value: T) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * Runs a change to a tenant's policy as {@link commitPolicyChange} would, checks included (a change that would be
+ * refused is refused here too), and then rolls it back: answers the engine input the change would make, with
+ * nothing saved and nothing announced.
+ */
+export async function previewPolicyChange<T>(
+  database: Database,
+  ctx: Ctx,
+  change: (tx: Tx) => Promise<T>,
+): Promise<{ result: T; input: EngineInput }> {
+  try {
+    await database.tenantTx(ctx.tenant.id, async (tx) => {
+      const outcome = await commitPolicyChangeWithStateIn(tx, ctx.tenant.id, change);
+      throw new PreviewRollback(outcome);
+    });
+  } catch (error) {
+    if (error instanceof PreviewRollback) return error.value as { result: T; input: EngineInput };
+    throw error;
+  }
+  throw new Error('previewPolicyChange: the preview committed');
 }
 
 /**
