@@ -16,6 +16,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The reference gateway (apps/gateway); its data-plane test needs root, ip netns and the tools.
+      {
+        test: {
+          name: 'gateway',
+          root: 'apps/gateway',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The test runner's own scripts (the closing line of npm test).
       { test: { name: 'scripts', root: 'scripts', include: ['*.test.mjs'] } },
       'apps/web/vite.config.ts',

@@ -11,6 +11,7 @@ declare -A PROVIDES=(
   [wireguard-go]=wireguard-go
   [nftables]=nft
   [bind9-utils]=named-checkzone
+  [bind9-dnsutils]=dig
   [unbound]=unbound-checkconf
   [squid]=squid
 )
@@ -18,11 +19,11 @@ declare -A PROVIDES=(
 has() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
 
 missing=()
-for pkg in wireguard-tools wireguard-go nftables bind9-utils unbound squid; do
+for pkg in wireguard-tools wireguard-go nftables bind9-utils bind9-dnsutils unbound squid; do
   has "${PROVIDES[$pkg]}" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "   net tools: all present (wg-quick wireguard-go nft named-checkzone unbound-checkconf squid)"
+  echo "   net tools: all present (wg-quick wireguard-go nft named-checkzone dig unbound-checkconf squid)"
   exit 0
 fi
 

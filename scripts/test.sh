@@ -35,6 +35,11 @@ step "Gateway configuration (generators and the real tools)"
 bash scripts/net-tools.sh || true
 vitest gateway-config --project gateway-config
 
+step "Reference gateway (apps/gateway; the data plane in a network namespace)"
+# Its data-plane test needs root, ip netns, /dev/net/tun and the tools above: without them it is counted as
+# skipped (CI=true fails it instead).
+vitest gateway --project gateway
+
 step "Server integration tests on PGlite"
 vitest server-pglite --project server
 

@@ -1,0 +1,317 @@
+import { mkdir } from 'node:fs/promises';
+import { hostname as osHostname } from 'node:os';
+import { resolve } from 'node:path';
+import type { GwBundle } from '@palisade/contracts';
+import { writeArtefacts } from './artefacts';
+import { GatewayRevokedError, GwClient, type HeartbeatAnswer, HttpError } from './client';
+import { DataPlane } from './dataplane';
+import { MetricsSampler } from './metrics';
+import { type AgentState, loadState, saveState, tokenHash } from './state';
+import { AGENT_VERSION } from './version';
+
+/**
+ * The reference gateway's main loop:
+ * 1. state: its WireGuard key pair (made here, x25519) and, once enrolled, its credential, in DIR/state.json (0600);
+ * 2. enrol once with the one-time token (again only with a different token, e.g. after a rotation);
+ * 3. long-poll the bundle (`If-None-Match: "<enforced version>"`, `?wait=30`); on a new one write the artefacts
+ *    to DIR atomically, enforce them with `apply`, and only then report its version as enforced;
+ * 4. heartbeat every `heartbeatMs` (at once after each new version) with the version enforced, the load and the
+ *    tunnel's peers; a heartbeat naming another current version re-fetches at once;
+ * 5. back off and retry on network and server errors; stop on a 401 ({@link GatewayRevokedError}: retired or
+ *    rotated) or when `signal` aborts, tearing down what `apply` brought up.
+ */
+
+export interface AgentOptions {
+  /** The console's URL, e.g. `https://palisade.example` (the API is under /api). */
+  server: string;
+  /** The one-time enrolment token; needed until the gateway is enrolled. */
+  token?: string;
+  /** Where state and artefacts live. */
+  dir: string;
+  /** Enforce the artefacts (root, Linux): wireguard-go, nftables, Unbound. */
+  apply?: boolean;
+  /** The WireGuard interface (default `pal-<first 8 of the gateway id>`). */
+  interfaceName?: string;
+  /** Unbound's port (default 53). */
+  dnsPort?: number;
+  /** Extra Unbound configuration to include (e.g. local-data). */
+  unboundInclude?: string;
+  hostname?: string;
+  /** Seconds a bundle long-poll is held (default 30). */
+  waitSeconds?: number;
+  /** Overrides the heartbeat period the server asks for. */
+  heartbeatMs?: number;
+  /** Retry delays after failures: doubled from `initialMs` up to `maxMs` (default 500 ms … 30 s). */
+  backoff?: { initialMs: number; maxMs: number };
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+  /** Told of each step, for tests and dashboards. */
+  onEvent?: (event: AgentEvent) => void;
+}
+
+export type AgentEvent =
+  | { type: 'enrolled'; gatewayId: string; address: string; listenPort: number }
+  | { type: 'resumed'; gatewayId: string }
+  | { type: 'bundle'; version: string }
+  | { type: 'enforced'; version: string; applied: boolean; ms: number }
+  | { type: 'heartbeat'; enforcedVersion: string | null; answer: HeartbeatAnswer }
+  | { type: 'error'; during: 'enrol' | 'bundle' | 'apply' | 'heartbeat'; message: string };
+
+export interface AgentResult {
+  gatewayId: string;
+  enforcedVersion: string | null;
+}
+
+/** Sleeps `ms`, or less when any signal aborts. */
+function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
+  return new Promise((done) => {
+    if (signals.some((s) => s.aborted)) return done();
+    const finish = () => {
+      clearTimeout(timer);
+      for (const s of signals) s.removeEventListener('abort', finish);
+      done();
+    };
+    const timer = setTimeout(finish, ms);
+    for (const s of signals) s.addEventListener('abort', finish, { once: true });
+  });
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const isTransient = (error: unknown) =>
+  !(error instanceof GatewayRevokedError) && (!(error instanceof HttpError) || error.isTransient);
+
+/** Runs the gateway until `signal` aborts (resolves) or it must stop (rejects: revoked, bad token, setup). */
+export async function runAgent(options: AgentOptions): Promise<AgentResult> {
+  const dir = resolve(options.dir);
+  const log = options.log ?? ((line: string) => console.error(`${new Date().toISOString()} ${line}`));
+  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  const delay = (failures: number) => {
+    const base = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures - 1, 20));
+    return Math.round(base * (0.8 + Math.random() * 0.4));
+  };
+  const client = new GwClient(options.server);
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  if (options.signal?.aborted) stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let fatal: unknown = null;
+  const fail = (error: unknown) => {
+    fatal ??= error;
+    stop.abort();
+  };
+
+  if (options.apply) DataPlane.check();
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const state = await loadState(dir);
+  let plane: DataPlane | null = null;
+  try {
+    const enrolment = await enrolled();
+    if (!enrolment) return { gatewayId: state.enrolment?.gatewayId ?? '', enforcedVersion: null };
+    if (options.apply) {
+      plane = new DataPlane({
+        dir,
+        interfaceName: options.interfaceName ?? `pal-${enrolment.gatewayId.replaceAll('-', '').slice(0, 8)}`,
+        dnsPort: options.dnsPort,
+        unboundInclude: options.unboundInclude,
+        log,
+      });
+    }
+    const result = await loop(enrolment, plane);
+    if (fatal) throw fatal;
+    return result;
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    if (plane) await plane.stop();
+  }
+
+  /** The enrolment of the state, enrolling first when needed; null when stopped meanwhile. */
+  async function enrolled(): Promise<NonNullable<AgentState['enrolment']> | null> {
+    const known = state.enrolment;
+    const server = client.base;
+    const isSame =
+      known && known.server === server && (!options.token || known.tokenHash === tokenHash(options.token));
+    if (known && isSame) {
+      log(`resuming as gateway ${known.gatewayId} (enrolled ${known.enrolledAt})`);
+      emit({ type: 'resumed', gatewayId: known.gatewayId });
+      return known;
+    }
+    if (!options.token) {
+      throw new Error(
+        known
+          ? `enrolled with ${known.server}, not ${server}: pass an enrolment token (--token) of this server`
+          : 'not enrolled yet: pass the enrolment token the console showed (--token)',
+      );
+    }
+    const hostname = (options.hostname ?? osHostname()).slice(0, 253) || 'gateway';
+    for (let failures = 1; ; failures++) {
+      try {
+        const answer = await client.enrol(
+          { token: options.token, publicKey: state.publicKey, hostname, version: AGENT_VERSION },
+          stop.signal,
+        );
+        state.enrolment = {
+          server,
+          gatewayId: answer.gatewayId,
+          tenant: answer.tenant,
+          credential: answer.credential,
+          tokenHash: tokenHash(options.token),
+          address: answer.wireguard.address,
+          listenPort: answer.wireguard.listenPort,
+          heartbeatMs: answer.heartbeatMs,
+          enrolledAt: new Date().toISOString(),
+        };
+        await saveState(dir, state);
+        log(
+          `enrolled as gateway ${answer.gatewayId}: tunnel ${answer.wireguard.address}, port ${answer.wireguard.listenPort}`,
+        );
+        emit({
+          type: 'enrolled',
+          gatewayId: answer.gatewayId,
+          address: answer.wireguard.address,
+          listenPort: answer.wireguard.listenPort,
+        });
+        return state.enrolment;
+      } catch (error) {
+        if (stop.signal.aborted) return null;
+        if (error instanceof HttpError && error.status === 404) {
+          throw new Error(
+            'enrolment refused: the token is not valid (used, expired or unknown); ask for a new one',
+          );
+        }
+        if (!isTransient(error)) throw new Error(`enrolment refused: ${messageOf(error)}`);
+        emit({ type: 'error', during: 'enrol', message: messageOf(error) });
+        const wait = delay(failures);
+        log(`enrolment failed (${messageOf(error)}); retrying in ${wait} ms`);
+        await sleep(wait, stop.signal);
+      }
+    }
+  }
+
+  async function loop(
+    enrolment: NonNullable<AgentState['enrolment']>,
+    plane: DataPlane | null,
+  ): Promise<AgentResult> {
+    const credential = enrolment.credential;
+    const heartbeatMs = options.heartbeatMs ?? enrolment.heartbeatMs;
+    const waitSeconds = options.waitSeconds ?? 30;
+    const metrics = new MetricsSampler();
+    let enforced: string | null = null;
+    let isApplying = false;
+    /** Aborts the long-poll in flight (a heartbeat said it is behind). */
+    let poll: AbortController | null = null;
+    let isPollWaiting = false;
+    let isRefetchDue = false;
+    /** Wakes the heartbeat loop early (a new version is enforced). */
+    let beatNow = new AbortController();
+
+    const revoked = async (error: GatewayRevokedError) => {
+      // The credential is of no further use: a new start needs a new token.
+      if (state.enrolment?.credential === credential) {
+        delete state.enrolment;
+        await saveState(dir, state).catch(() => {});
+      }
+      fail(error);
+    };
+
+    async function bundles() {
+      let failures = 0;
+      while (!stop.signal.aborted) {
+        const immediate = isRefetchDue || enforced === null;
+        isRefetchDue = false;
+        poll = new AbortController();
+        isPollWaiting = !immediate;
+        let bundle: GwBundle;
+        try {
+          const answer = await client.bundle(
+            credential,
+            enforced,
+            immediate ? 0 : waitSeconds,
+            AbortSignal.any([stop.signal, poll.signal]),
+          );
+          failures = 0;
+          if (answer.status === 304) continue;
+          bundle = answer.bundle;
+        } catch (error) {
+          if (stop.signal.aborted) return;
+          if (error instanceof GatewayRevokedError) return revoked(error);
+          if (poll.signal.aborted) continue; // re-fetch at once
+          failures++;
+          const wait = delay(failures);
+          emit({ type: 'error', during: 'bundle', message: messageOf(error) });
+          log(`bundle: ${messageOf(error)}; retrying in ${wait} ms`);
+          await sleep(wait, stop.signal);
+          continue;
+        } finally {
+          poll = null;
+          isPollWaiting = false;
+        }
+
+        const started = Date.now();
+        isApplying = true;
+        try {
+          emit({ type: 'bundle', version: bundle.version });
+          const { paths, wireguard } = await writeArtefacts(dir, bundle, state.privateKey);
+          if (plane) await plane.apply(paths, wireguard);
+          enforced = bundle.version;
+          const ms = Date.now() - started;
+          log(`enforced bundle ${bundle.version}${plane ? ' (applied)' : ' (written)'} in ${ms} ms`);
+          emit({ type: 'enforced', version: bundle.version, applied: plane !== null, ms });
+          beatNow.abort();
+        } catch (error) {
+          if (stop.signal.aborted) return;
+          failures++;
+          const wait = Math.max(delay(failures), 2000);
+          emit({ type: 'error', during: 'apply', message: messageOf(error) });
+          log(`bundle ${bundle.version} NOT enforced: ${messageOf(error)}; retrying in ${wait} ms`);
+          await sleep(wait, stop.signal);
+        } finally {
+          isApplying = false;
+        }
+      }
+    }
+
+    async function heartbeats() {
+      let failures = 0;
+      let upgradeSeen: string | null = null;
+      while (!stop.signal.aborted) {
+        const signal = beatNow.signal;
+        let wait = heartbeatMs;
+        try {
+          const sent = enforced;
+          const { metrics: load, peers } = metrics.sample(plane ? await plane.wgDump() : null);
+          const answer = await client.heartbeat(
+            credential,
+            { version: AGENT_VERSION, enforcedVersion: sent, metrics: load, peers },
+            stop.signal,
+          );
+          failures = 0;
+          emit({ type: 'heartbeat', enforcedVersion: sent, answer });
+          if (answer.currentVersion !== null && answer.currentVersion !== enforced && !isApplying) {
+            // Behind: a long-poll in flight is stale (or lost); fetch again now.
+            isRefetchDue = true;
+            if (isPollWaiting) poll?.abort();
+          }
+          if (answer.upgrade && answer.upgrade.targetVersion !== upgradeSeen) {
+            upgradeSeen = answer.upgrade.targetVersion;
+            log(`upgrade to ${upgradeSeen} requested: the reference gateway does not upgrade itself`);
+          }
+        } catch (error) {
+          if (stop.signal.aborted) return;
+          if (error instanceof GatewayRevokedError) return revoked(error);
+          failures++;
+          wait = Math.min(heartbeatMs, delay(failures));
+          emit({ type: 'error', during: 'heartbeat', message: messageOf(error) });
+          log(`heartbeat: ${messageOf(error)}; retrying in ${wait} ms`);
+        }
+        if (signal.aborted) beatNow = new AbortController();
+        else await sleep(wait, stop.signal, signal);
+        if (beatNow.signal.aborted) beatNow = new AbortController();
+      }
+    }
+
+    await Promise.all([bundles(), heartbeats()]);
+    return { gatewayId: enrolment.gatewayId, enforcedVersion: enforced };
+  }
+}

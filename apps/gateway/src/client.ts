@@ -1,0 +1,169 @@
+import {
+  type GwBundle,
+  GwBundle as GwBundleSchema,
+  type GwEnrolInput,
+  GwEnrolled,
+  type GwEvent,
+  type GwHeartbeat,
+  GwHeartbeatAnswer,
+} from '@palisade/contracts';
+
+/**
+ * The gateway protocol as a client (contracts/gateways.ts `gwEndpoints`): enrol, the bundle long-poll, heartbeats
+ * and event batches, under `<server>/api/gw/`, authenticated by `Authorization: Bearer gw_…`. Answers are checked
+ * against the contracts' schemas.
+ */
+
+/** The server refused the credential (401): the gateway was retired or its credentials rotated. */
+export class GatewayRevokedError extends Error {
+  constructor(detail: string) {
+    super(
+      `The server refused this gateway's credential (401: ${detail}): it was revoked — the gateway was retired ` +
+        'or its credentials were rotated. Stopping; enrol again with a new enrolment token (--token).',
+    );
+    this.name = 'GatewayRevokedError';
+  }
+}
+
+/** Any other answer than the expected one. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    readonly body: string,
+  ) {
+    super(`${path}: HTTP ${status}${body ? `: ${body.slice(0, 300)}` : ''}`);
+    this.name = 'HttpError';
+  }
+  /** Worth trying again later (the server or something in between is busy or broken). */
+  get isTransient() {
+    return this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+}
+
+/** The part of a zod schema used here (the package needs no zod of its own). */
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { message: string } };
+}
+export type Enrolled = ReturnType<typeof GwEnrolled.parse>;
+export type HeartbeatAnswer = ReturnType<typeof GwHeartbeatAnswer.parse>;
+
+export type BundleAnswer = { status: 304 } | { status: 200; bundle: GwBundle; etag: string | null };
+
+/** Slack on top of a long-poll's wait before the request is given up. */
+const POLL_SLACK_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 20_000;
+
+export class GwClient {
+  readonly base: string;
+  constructor(server: string) {
+    const url = new URL(server);
+    const path = url.pathname.replace(/\/+$/, '');
+    this.base = `${url.origin}${path.endsWith('/api') ? path : `${path}/api`}`;
+  }
+
+  private async request(
+    path: string,
+    init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+    timeoutMs: number,
+  ): Promise<{ status: number; text: string; headers: Headers }> {
+    const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
+    const response = await fetch(`${this.base}${path}`, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.any(signals),
+    });
+    const text = await response.text();
+    if (response.status === 401) throw new GatewayRevokedError(messageOf(text));
+    return { status: response.status, text, headers: response.headers };
+  }
+
+  private static parse<T>(schema: Schema<T>, path: string, text: string): T {
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new Error(`${path}: unexpected answer: ${parsed.error.message.slice(0, 300)}`);
+    return parsed.data;
+  }
+
+  async enrol(input: GwEnrolInput, signal?: AbortSignal): Promise<Enrolled> {
+    const path = '/gw/enrol';
+    const r = await this.request(
+      path,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+        signal,
+      },
+      REQUEST_TIMEOUT_MS,
+    );
+    if (r.status !== 201) throw new HttpError(r.status, path, r.text);
+    return GwClient.parse(GwEnrolled, path, r.text);
+  }
+
+  /** The bundle; with `have`, the server holds the request up to `waitSeconds` and answers 304 when unchanged. */
+  async bundle(
+    credential: string,
+    have: string | null,
+    waitSeconds: number,
+    signal?: AbortSignal,
+  ): Promise<BundleAnswer> {
+    const path = `/gw/bundle?wait=${have ? waitSeconds : 0}`;
+    const headers: Record<string, string> = { authorization: `Bearer ${credential}` };
+    if (have) headers['if-none-match'] = `"${have}"`;
+    const r = await this.request(
+      path,
+      { method: 'GET', headers, signal },
+      (have ? waitSeconds * 1000 : 0) + POLL_SLACK_MS,
+    );
+    if (r.status === 304) return { status: 304 };
+    if (r.status !== 200) throw new HttpError(r.status, path, r.text);
+    const bundle = GwClient.parse(GwBundleSchema, path, r.text);
+    return { status: 200, bundle, etag: r.headers.get('etag') };
+  }
+
+  async heartbeat(credential: string, beat: GwHeartbeat, signal?: AbortSignal): Promise<HeartbeatAnswer> {
+    const path = '/gw/heartbeat';
+    const r = await this.request(
+      path,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+        body: JSON.stringify(beat),
+        signal,
+      },
+      REQUEST_TIMEOUT_MS,
+    );
+    if (r.status !== 200) throw new HttpError(r.status, path, r.text);
+    return GwClient.parse(GwHeartbeatAnswer, path, r.text);
+  }
+
+  /** Sends a batch of events as NDJSON; a batch sent twice is stored once (the ids). */
+  async events(
+    credential: string,
+    events: GwEvent[],
+    signal?: AbortSignal,
+  ): Promise<{ accepted: number; duplicates: number }> {
+    const path = '/gw/events';
+    const r = await this.request(
+      path,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/x-ndjson' },
+        body: events.map((event) => JSON.stringify(event)).join('\n'),
+        signal,
+      },
+      REQUEST_TIMEOUT_MS,
+    );
+    if (r.status !== 202) throw new HttpError(r.status, path, r.text);
+    return JSON.parse(r.text);
+  }
+}
+
+function messageOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    if (typeof body.message === 'string') return body.message;
+  } catch {}
+  return text.slice(0, 200) || 'unauthorised';
+}

@@ -1,0 +1,309 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { isIPv4 } from 'node:net';
+import { join } from 'node:path';
+import type { ArtefactPaths } from './artefacts';
+import { stripWgQuick } from './artefacts';
+import { run, TOOL_ENV, which } from './exec';
+import { readIfExists, writeFileAtomic } from './files';
+
+/**
+ * `--apply`: enforces the written artefacts on this Linux box (root).
+ *
+ * 1. WireGuard: a `wireguard-go <interface>` (control socket in /var/run/wireguard/<interface>.sock), configured
+ *    with `wg setconf` (later `wg syncconf`, which keeps running sessions) from the configuration stripped of
+ *    wg-quick's keys; its `Address`es set with `ip address add` (stale ones removed), MTU (default 1420) and
+ *    `ip link set up`; the listen port checked with `wg show`.
+ * 2. nftables: `nft -f nftables.nft` (TZ=UTC). The ruleset declares, deletes and declares again its own table in
+ *    one transaction, so every load replaces the previous one atomically; a failing file leaves the old one.
+ * 3. Unbound: its own configuration (`unbound.conf` in DIR) listening on 127.0.0.1 and the tunnel addresses at
+ *    the DNS port, with the RPZ zone `rpz.zone`; a new zone is loaded with `unbound-control auth_zone_reload`,
+ *    a changed configuration (addresses, port, zone name) restarts it.
+ *
+ * Every step's command is checked: a failure throws (the version is then not reported as enforced). `stop()`
+ * tears down what was brought up: Unbound, the table, the interface.
+ */
+
+export interface DataPlaneOptions {
+  dir: string;
+  /** At most 15 characters; must not be another program's interface. */
+  interfaceName: string;
+  /** Where Unbound answers (default 53). */
+  dnsPort?: number;
+  /** A file of extra Unbound configuration, included at the end of its `server:` clause (may open other clauses). */
+  unboundInclude?: string;
+  log: (line: string) => void;
+}
+
+export const REQUIRED_TOOLS = [
+  'ip',
+  'wireguard-go',
+  'wg',
+  'nft',
+  'unbound',
+  'unbound-checkconf',
+  'unbound-control',
+] as const;
+
+const IFNAME = /^[A-Za-z0-9_.=-]{1,15}$/;
+const DEFAULT_MTU = 1420;
+
+/** `a.b.c.d/p` → its network `w.x.y.z/p` (for Unbound's access control). */
+function networkOf(cidr: string): string {
+  const [address, prefixText] = cidr.split('/');
+  const prefix = Number(prefixText ?? 32);
+  if (!isIPv4(address)) return cidr;
+  const value = address.split('.').reduce((n, part) => (n << 8) | Number(part), 0) >>> 0;
+  const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
+  const net = (value & mask) >>> 0;
+  return `${[24, 16, 8, 0].map((shift) => (net >>> shift) & 255).join('.')}/${prefix}`;
+}
+
+const quote = (text: string) => {
+  if (/["\n]/.test(text)) throw new Error(`unusable in an Unbound configuration: ${text}`);
+  return `"${text}"`;
+};
+
+export class DataPlane {
+  private readonly dir: string;
+  readonly interfaceName: string;
+  private readonly dnsPort: number;
+  private createdInterface = false;
+  private configuredInterface = false;
+  private nftTable: string | null = null;
+  private unbound: ChildProcess | null = null;
+  private unboundConfig: string | null = null;
+  private unboundLog = '';
+
+  constructor(private readonly options: DataPlaneOptions) {
+    if (!IFNAME.test(options.interfaceName)) {
+      throw new Error(`interface name "${options.interfaceName}": 1-15 of [A-Za-z0-9_.=-]`);
+    }
+    this.dir = options.dir;
+    this.interfaceName = options.interfaceName;
+    this.dnsPort = options.dnsPort ?? 53;
+  }
+
+  get unboundConfPath() {
+    return join(this.dir, 'unbound.conf');
+  }
+
+  /** Fails when a tool is missing or this is not root on Linux. */
+  static check(): void {
+    if (process.platform !== 'linux') throw new Error('--apply needs Linux');
+    if (process.getuid?.() !== 0) throw new Error('--apply needs root (interfaces, nftables, port 53)');
+    const missing = REQUIRED_TOOLS.filter((tool) => !which(tool));
+    if (missing.length > 0) {
+      throw new Error(
+        `--apply needs ${missing.join(', ')} (Debian: wireguard-tools wireguard-go nftables unbound; scripts/net-tools.sh)`,
+      );
+    }
+  }
+
+  /** Enforces the artefacts just written; throws on the first step that fails. */
+  async apply(paths: ArtefactPaths, wireguard: string): Promise<void> {
+    const { addresses } = await this.applyWireguard(wireguard);
+    await this.applyNftables(paths.nftables);
+    await this.applyUnbound(paths.rpz, addresses);
+  }
+
+  private async interfaceExists(): Promise<boolean> {
+    try {
+      await run('ip', ['link', 'show', 'dev', this.interfaceName]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async applyWireguard(wireguard: string) {
+    const name = this.interfaceName;
+    const stripped = stripWgQuick(wireguard);
+    if (!this.createdInterface && !this.configuredInterface) {
+      if (await this.interfaceExists()) {
+        // Left behind by a run that was killed: reuse it if it is a WireGuard interface.
+        await run('wg', ['show', name]).catch((error) => {
+          throw new Error(`interface ${name} exists and is not a WireGuard interface: ${error.message}`);
+        });
+        this.options.log(`wireguard: reusing the existing interface ${name}`);
+      } else {
+        // wireguard-go daemonises once the interface and its control socket exist. Without LOG_LEVEL it hands
+        // the daemon /dev/null, not our pipes.
+        const { LOG_LEVEL: _, ...env } = TOOL_ENV;
+        await run('wireguard-go', [name], { env });
+        this.options.log(`wireguard: wireguard-go brought up ${name}`);
+      }
+      this.createdInterface = true;
+    }
+    const setconf = join(this.dir, 'wireguard.setconf');
+    await writeFileAtomic(setconf, stripped.config, 0o600);
+    await run('wg', [this.configuredInterface ? 'syncconf' : 'setconf', name, setconf]);
+    this.configuredInterface = true;
+
+    const shown = JSON.parse(await run('ip', ['-j', 'address', 'show', 'dev', name])) as {
+      addr_info?: { local: string; prefixlen: number }[];
+    }[];
+    const have = new Set((shown[0]?.addr_info ?? []).map((a) => `${a.local}/${a.prefixlen}`));
+    const want = stripped.addresses.map((a) => (a.includes('/') ? a : `${a}/${a.includes(':') ? 128 : 32}`));
+    for (const address of want) {
+      if (!have.has(address)) await run('ip', ['address', 'add', address, 'dev', name]);
+    }
+    for (const address of have) {
+      if (!want.includes(address)) await run('ip', ['address', 'del', address, 'dev', name]);
+    }
+    await run('ip', ['link', 'set', 'dev', name, 'mtu', String(stripped.mtu ?? DEFAULT_MTU), 'up']);
+
+    const port = /^\s*ListenPort\s*=\s*(\d+)/im.exec(stripped.config)?.[1];
+    if (port) {
+      const listening = (await run('wg', ['show', name, 'listen-port'])).trim();
+      if (listening !== port) throw new Error(`wireguard: ${name} listens on ${listening}, not ${port}`);
+    }
+    this.options.log(`wireguard: ${name} up with ${want.join(', ')} on port ${port ?? '(random)'}`);
+    return { addresses: want };
+  }
+
+  private async applyNftables(path: string) {
+    const text = (await readIfExists(path)) ?? '';
+    const table = /^table\s+(\w+)\s+([\w.-]+)\s*\{/m.exec(text);
+    if (!table) throw new Error(`nftables: ${path} declares no table`);
+    await run('nft', ['-f', path]);
+    this.nftTable = `${table[1]} ${table[2]}`;
+    this.options.log(`nftables: loaded table ${this.nftTable}`);
+  }
+
+  private unboundConfText(rpzPath: string, origin: string, addresses: string[]): string {
+    const v4 = addresses.filter((a) => isIPv4(a.split('/')[0]));
+    return [
+      '# Written by the Palisade gateway: rewritten on every start.',
+      'server:',
+      '  interface: 127.0.0.1',
+      ...v4.map((a) => `  interface: ${a.split('/')[0]}`),
+      `  port: ${this.dnsPort}`,
+      '  do-daemonize: no',
+      '  username: ""',
+      '  chroot: ""',
+      `  directory: ${quote(this.dir)}`,
+      '  pidfile: ""',
+      '  use-syslog: no',
+      '  logfile: ""',
+      '  do-ip6: no',
+      '  module-config: "respip validator iterator"',
+      '  access-control: 127.0.0.0/8 allow',
+      ...v4.map((a) => `  access-control: ${networkOf(a)} allow`),
+      ...(this.options.unboundInclude ? [`  include: ${quote(this.options.unboundInclude)}`] : []),
+      'remote-control:',
+      '  control-enable: yes',
+      `  control-interface: ${quote(join(this.dir, 'unbound.ctl'))}`,
+      '  control-use-cert: no',
+      'rpz:',
+      `  name: ${quote(origin)}`,
+      `  zonefile: ${quote(rpzPath)}`,
+      '',
+    ].join('\n');
+  }
+
+  private async applyUnbound(rpzPath: string, addresses: string[]) {
+    const zone = (await readIfExists(rpzPath)) ?? '';
+    const origin = /^\$ORIGIN\s+(\S+)/m.exec(zone)?.[1] ?? 'rpz.palisade.';
+    const config = this.unboundConfText(rpzPath, origin, addresses);
+    const conf = this.unboundConfPath;
+    if (this.isUnboundRunning() && config === this.unboundConfig) {
+      const answer = await run('unbound-control', ['-c', conf, 'auth_zone_reload', origin]).catch((error) => {
+        this.options.log(`unbound: reload failed, restarting: ${error.message}`);
+        return null;
+      });
+      if (answer?.trim() === 'ok') {
+        this.options.log(`unbound: reloaded ${origin}`);
+        return;
+      }
+    }
+    await this.stopUnbound();
+    await writeFileAtomic(conf, config, 0o644);
+    await run('unbound-checkconf', [conf]);
+    await this.startUnbound(conf);
+    this.unboundConfig = config;
+    this.options.log(`unbound: answering on port ${this.dnsPort} with ${origin}`);
+  }
+
+  private isUnboundRunning() {
+    return this.unbound !== null && this.unbound.exitCode === null && this.unbound.signalCode === null;
+  }
+
+  private async startUnbound(conf: string) {
+    this.unboundLog = '';
+    const child = spawn('unbound', ['-d', '-c', conf], { env: TOOL_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.unbound = child;
+    const collect = (data: Buffer) => {
+      this.unboundLog = `${this.unboundLog}${data}`.slice(-20_000);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    let spawnError: Error | null = null;
+    child.once('error', (error) => {
+      spawnError = error;
+    });
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      if (spawnError) throw spawnError;
+      if (!this.isUnboundRunning()) {
+        throw new Error(`unbound exited (${child.exitCode ?? child.signalCode}): ${this.unboundLog.trim()}`);
+      }
+      const ok = await run('unbound-control', ['-c', conf, 'status'], { timeoutMs: 5000 }).then(
+        () => true,
+        () => false,
+      );
+      if (ok) return;
+      if (Date.now() > deadline) {
+        await this.stopUnbound();
+        throw new Error(`unbound did not start within 15 s: ${this.unboundLog.trim()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  private async stopUnbound() {
+    const child = this.unbound;
+    this.unbound = null;
+    this.unboundConfig = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  }
+
+  /** `wg show <interface> dump`, or null while the interface is not configured. */
+  async wgDump(): Promise<string | null> {
+    if (!this.configuredInterface) return null;
+    return run('wg', ['show', this.interfaceName, 'dump']).catch(() => null);
+  }
+
+  /** Tears down what apply brought up (Unbound, the nftables table, the interface); throws what failed. */
+  async stop(): Promise<void> {
+    const failures: string[] = [];
+    await this.stopUnbound().catch((error) => failures.push(`unbound: ${error.message}`));
+    if (this.nftTable) {
+      const [family, table] = this.nftTable.split(' ');
+      await run('nft', ['delete', 'table', family, table]).then(
+        () => this.options.log(`nftables: deleted table ${this.nftTable}`),
+        (error) => failures.push(`nftables: ${error.message}`),
+      );
+      this.nftTable = null;
+    }
+    if (this.createdInterface) {
+      // wireguard-go exits (and removes its control socket) when its interface goes.
+      await run('ip', ['link', 'del', 'dev', this.interfaceName]).then(
+        () => this.options.log(`wireguard: removed ${this.interfaceName}`),
+        (error) => failures.push(`wireguard: ${error.message}`),
+      );
+      this.createdInterface = false;
+      this.configuredInterface = false;
+    }
+    await rm(join(this.dir, 'unbound.ctl'), { force: true });
+    if (failures.length > 0) throw new Error(`tearing down: ${failures.join('; ')}`);
+  }
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readIfExists, writeFileAtomic } from './files';
+import { generateKeyPair, publicKeyOf } from './keys';
+
+/**
+ * What the gateway keeps between runs in its directory, in `state.json` (mode 0600: it holds the private key and
+ * the credential): a restart reuses both and does not enrol again.
+ */
+export interface AgentState {
+  privateKey: string;
+  publicKey: string;
+  /** Set once enrolled. */
+  enrolment?: {
+    server: string;
+    gatewayId: string;
+    tenant: string;
+    credential: string;
+    /** sha256 of the token it enrolled with: a different token (after a rotation) enrols again. */
+    tokenHash: string;
+    address: string;
+    listenPort: number;
+    heartbeatMs: number;
+    enrolledAt: string;
+  };
+}
+
+export const STATE_FILE = 'state.json';
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function saveState(dir: string, state: AgentState): Promise<void> {
+  await writeFileAtomic(join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, 0o600);
+}
+
+/**
+ * The gateway's state: read from DIR, or made with a new key pair (and saved before anything is sent, so an
+ * enrolment that fails half-way is retried with the same key). Refuses a state file others may read.
+ */
+export async function loadState(dir: string): Promise<AgentState> {
+  const path = join(dir, STATE_FILE);
+  const text = await readIfExists(path);
+  if (text === null) {
+    const state: AgentState = generateKeyPair();
+    await saveState(dir, state);
+    return state;
+  }
+  const mode = (await stat(path)).mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    throw new Error(`${path} is readable by others (mode ${mode.toString(8)}): chmod 600 it first`);
+  }
+  const state = JSON.parse(text) as AgentState;
+  if (typeof state.privateKey !== 'string' || publicKeyOf(state.privateKey) !== state.publicKey) {
+    throw new Error(`${path}: the private key is missing or does not match the public key`);
+  }
+  return state;
+}
