@@ -183,6 +183,9 @@ export const SERVED_ROUTES = [
   '/policy/maliciousip',
   '/policy/geo-controls',
   '/policy/blocked-apps',
+  '/cybernodes/list',
+  '/cybernodes/virtual',
+  '/cybernodes/view',
 ] as const satisfies readonly SpecRoute[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];

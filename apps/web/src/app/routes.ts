@@ -127,6 +127,18 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'policyBlockedApps',
     load: objectScreen(() => import('../features/policy-objects/screens/blocked-apps')),
   },
+  '/cybernodes/list': {
+    name: 'gatewaysList',
+    load: () => import('../features/gateways/screens/gateways-list'),
+  },
+  '/cybernodes/virtual': {
+    name: 'virtualGateways',
+    load: () => import('../features/gateways/screens/virtual-gateways'),
+  },
+  '/cybernodes/view': {
+    name: 'gatewayView',
+    load: () => import('../features/gateways/screens/gateway-view'),
+  },
 };
 
 /** Whether a route pattern renders without a session, in the auth layout (spec §2 routing rules). */

@@ -31,6 +31,9 @@ describe('buildNav', () => {
       'policy-maliciousip',
       'policy-geo-controls',
       'policy-blocked-apps',
+      'cybernodes',
+      'cybernodes-list',
+      'cybernodes-virtual',
       'tenant',
       'tenant-overview',
       'tenant-settings',
@@ -49,6 +52,8 @@ describe('buildNav', () => {
     expect(ids(nav('auditor'))).toContain('events-admin');
     expect(ids(nav('helpdesk'))).not.toContain('policies');
     expect(ids(nav('security_analyst'))).toContain('policy-list');
+    expect(ids(nav('billing_admin'))).not.toContain('cybernodes');
+    expect(ids(nav('helpdesk'))).toContain('cybernodes-virtual');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {

@@ -155,6 +155,28 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
       ],
     },
     {
+      id: 'cybernodes',
+      // The sidebar has no gateway icon of its own yet: the shield of what they enforce.
+      icon: 'policies',
+      label: t('gateways.nav.cybernodes', 'Cybernodes'),
+      to: '/cybernodes/list',
+      permission: 'gateways:view',
+      children: [
+        {
+          id: 'cybernodes-list',
+          label: t('gateways.nav.list', 'All gateways'),
+          to: '/cybernodes/list',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'cybernodes-virtual',
+          label: t('gateways.nav.virtual', 'Virtual cybernodes'),
+          to: '/cybernodes/virtual',
+          permission: 'gateways:view',
+        },
+      ],
+    },
+    {
       id: 'tenant',
       icon: 'tenant',
       label: t('shell.nav.tenant', 'Tenant'),
