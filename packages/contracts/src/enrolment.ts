@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdList, NonEmpty, Page, PageQuery, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { DeviceWireguard, WireguardKey } from './gateways';
 import { TenantParams } from './tenants';
 import { ConnStatus } from './users';
 
@@ -173,6 +174,8 @@ export const EnrolInput = z.object({
   }),
   /** With a deployment key: the user the agent runs for (matched to an end user of the key's tenant). */
   username: z.string().trim().max(254).optional(),
+  /** The device's WireGuard public key, made on the device; with it the answer carries its tunnel settings. */
+  publicKey: WireguardKey.optional(),
 });
 export type EnrolInput = z.input<typeof EnrolInput>;
 
@@ -182,6 +185,8 @@ export const Enrolled = z.object({
   userId: z.string().nullable(),
   /** The device's own credential for later check-ins; shown once. */
   deviceToken: z.string(),
+  /** Its tunnel, when it enrolled with a WireGuard key. */
+  wireguard: DeviceWireguard.nullable(),
 });
 
 /** What the enrolment page shows before the device is registered (public: only with a valid token). */

@@ -56,6 +56,41 @@ export const WireguardKey = z
 
 export const GatewayName = NonEmpty(64);
 
+/** A WireGuard endpoint: `host:port`, the host an IPv4 address or a DNS name. */
+export const WireguardEndpoint = z
+  .string()
+  .trim()
+  .regex(
+    /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}|(?=.{1,253}:)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?):(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3})$/,
+    { message: 'validation.wireguardEndpoint' },
+  );
+
+/** The devices' tunnel network: each device of a tenant gets one address of it. */
+export const DEVICE_TUNNEL_NETWORK = '100.64.0.0/16';
+
+/** A gateway as one of a device's WireGuard peers. */
+export const DeviceWireguardPeer = z.object({
+  gatewayId: z.string(),
+  name: z.string(),
+  publicKey: z.string(),
+  /** Null until the gateway names where devices reach it. */
+  endpoint: z.string().nullable(),
+  /** The gateway's tunnel network and the networks routed through it (route rules naming it). */
+  allowedIps: z.array(z.string()),
+});
+
+/**
+ * What a device that enrolled with a WireGuard key needs for its tunnel: its address, the resolver, its peers,
+ * and the `wg-quick` text with its private key left for the device to fill in.
+ */
+export const DeviceWireguard = z.object({
+  address: z.string(),
+  dns: z.array(z.string()),
+  peers: z.array(DeviceWireguardPeer),
+  config: z.string(),
+});
+export type DeviceWireguard = z.infer<typeof DeviceWireguard>;
+
 /** What the last heartbeat said about the gateway's load. */
 export const GatewayMetrics = z.object({
   cpuPercent: z.number().min(0).max(100),
@@ -89,9 +124,10 @@ export const Gateway = z.object({
   /** The gateway software's version. */
   version: z.string().nullable(),
   publicKey: z.string().nullable(),
-  /** Its tunnel address (CIDR) and WireGuard port. */
+  /** Its tunnel address (CIDR) and WireGuard port, and where devices reach it. */
   address: z.string().nullable(),
   listenPort: z.number().int().nullable(),
+  endpoint: z.string().nullable(),
   enrolledAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
   /** The bundle version it enforces, and since when; the version it should enforce now beside it. */
@@ -339,6 +375,8 @@ export const GwEnrolInput = z.object({
     .string()
     .trim()
     .regex(/^\d+\.\d+\.\d+$/, { message: 'validation.version' }),
+  /** Where devices reach its WireGuard port: `host:port` (an IPv4 address or a DNS name). */
+  endpoint: WireguardEndpoint.optional(),
 });
 export type GwEnrolInput = z.input<typeof GwEnrolInput>;
 

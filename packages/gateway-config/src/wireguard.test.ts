@@ -144,6 +144,21 @@ describe('wireguardConfig', () => {
     expect([e.code, e.field]).toEqual([code, field]);
   });
 
+  it('writes a client (device) config: no ListenPort, the resolvers as DNS, and refuses a block as resolver', () => {
+    const text = wireguardConfig({
+      address: '100.64.0.2/32',
+      dns: ['100.100.0.1'],
+      privateKeyPlaceholder: true,
+      peers: [{ publicKey: KEY_A, allowedIps: ['100.100.0.0/24'], endpoint: '198.51.100.7:51820' }],
+    });
+    expect(text).not.toContain('ListenPort');
+    expect(text).toContain('Address = 100.64.0.2/32\nDNS = 100.100.0.1\n');
+    expect(text).toContain(`PrivateKey = ${PRIVATE_KEY_PLACEHOLDER}`);
+    expect(
+      error(() => wireguardConfig({ address: '100.64.0.2/32', dns: ['100.100.0.0/24'], peers: [] })).field,
+    ).toBe('dns[0]');
+  });
+
   it('refuses bad interface options, a key given twice and a block routed to two peers', () => {
     expect(error(() => wireguardConfig({ ...base, address: 'x', peers: [] })).code).toBe('invalid-address');
     expect(error(() => wireguardConfig({ ...base, address: [], peers: [] })).code).toBe('invalid-address');

@@ -25,7 +25,10 @@ export interface WireguardPeer {
 export interface WireguardOptions {
   /** The interface's own tunnel address(es) with their prefix (`10.64.0.1/16`), IPv4 or IPv6. */
   address: string | readonly string[];
-  listenPort: number;
+  /** The port it listens on; left out for a client (a device), which picks its own. */
+  listenPort?: number;
+  /** Resolvers for wg-quick's `DNS =` (a device using its gateway's resolver); IPv4 or IPv6 addresses. */
+  dns?: readonly string[];
   peers: readonly WireguardPeer[];
   /** Write `PrivateKey = @PALISADE_GATEWAY_PRIVATE_KEY@` for the gateway to fill in (default: no line). */
   privateKeyPlaceholder?: boolean;
@@ -87,7 +90,14 @@ export function wireguardConfig(options: WireguardOptions): string {
   );
   if (addresses.length === 0)
     throw new GatewayConfigError('invalid-address', 'address', 'address is required');
-  const listenPort = port(options.listenPort, 'listenPort', 1);
+  const listenPort = options.listenPort === undefined ? undefined : port(options.listenPort, 'listenPort', 1);
+  const dns = (options.dns ?? []).map((a, i) => {
+    const b = block(a, `dns[${i}]`);
+    if (b.prefix !== (b.family === 4 ? 32 : 128) || a.includes('/')) {
+      throw new GatewayConfigError('invalid-address', `dns[${i}]`, `dns[${i}]: an address, not a block`);
+    }
+    return formatAddress(b.family, b.address);
+  });
   if (options.privateKeyFile !== undefined && !KEY_FILE.test(options.privateKeyFile)) {
     throw new GatewayConfigError('invalid-option', 'privateKeyFile', 'privateKeyFile: an absolute path');
   }
@@ -150,10 +160,11 @@ export function wireguardConfig(options: WireguardOptions): string {
     '# Palisade gateway tunnel (wg-quick). Generated from the tenant configuration: do not edit.',
     '[Interface]',
     `Address = ${addresses.join(', ')}`,
-    `ListenPort = ${listenPort}`,
   ];
+  if (listenPort !== undefined) lines.push(`ListenPort = ${listenPort}`);
+  if (dns.length > 0) lines.push(`DNS = ${dns.join(', ')}`);
   if (options.privateKeyPlaceholder) {
-    lines.push('# The gateway replaces the placeholder with its own key: the server never has it.');
+    lines.push('# The key holder replaces the placeholder with its own key: the server never has it.');
     lines.push(`PrivateKey = ${PRIVATE_KEY_PLACEHOLDER}`);
   } else {
     lines.push('# No PrivateKey: the gateway sets its own (wg set <interface> private-key <file>).');

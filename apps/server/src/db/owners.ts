@@ -57,6 +57,12 @@ export interface SharedAccess {
  * the list only ever shrinks.
  */
 export const SHARED_ACCESS: SharedAccess[] = [
+  {
+    by: 'modules/gateways',
+    table: 'devices',
+    access: 'read',
+    why: "devices with a WireGuard key are every gateway's peers",
+  },
   // Administrators and end users are rows of one table; each module manages its kind of account.
   {
     by: 'modules/admins',

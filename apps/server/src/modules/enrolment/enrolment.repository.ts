@@ -367,6 +367,34 @@ export async function insertDevice(tx: Tx, values: typeof devices.$inferInsert):
   return row.id;
 }
 
+/**
+ * The next free WireGuard host number of the tenant's device network (2…65534): one past the highest, or the
+ * lowest gap once the top is taken. Null when every one is taken.
+ */
+export async function nextWireguardHost(tx: Tx, tenantId: string): Promise<number | null> {
+  const [top] = await queryRows<{ next: number }>(
+    tx,
+    sql`select coalesce(max(wg_host), 1) + 1 as next from devices where tenant_id = ${tenantId}`,
+  );
+  if (top.next <= 65534) return top.next;
+  const [gap] = await queryRows<{ host: number | null }>(
+    tx,
+    sql`select min(s) as host from generate_series(2, 65534) s
+        where not exists (select 1 from devices where tenant_id = ${tenantId} and wg_host = s)`,
+  );
+  return gap.host;
+}
+
+/** Whether a device of the tenant already holds this WireGuard key. */
+export async function wireguardKeyTaken(tx: Tx, tenantId: string, publicKey: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.wgPublicKey, publicKey)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Adds a user to the tenant's groups among `groupIds` (deleted groups are skipped); returns those added. */
 export async function addUserToGroups(
   tx: Tx,

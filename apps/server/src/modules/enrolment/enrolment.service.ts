@@ -28,6 +28,7 @@ import type { Ctx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { deviceWireguard } from '../gateways/gateways.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
 import * as repo from './enrolment.repository';
 
@@ -458,6 +459,7 @@ export async function enrol(
     }
     // A disabled user connects nothing (the transaction rolls back: the link is not used up).
     if (user?.isDisabled) throw new AppError('account_suspended', 'This account is disabled.');
+    const wgHost = input.publicKey ? await wireguardHostFor(tx, tenant.id, input.publicKey) : null;
     const deviceId = await repo.insertDevice(tx, {
       tenantId: tenant.id,
       userId: user?.id ?? null,
@@ -466,7 +468,11 @@ export async function enrol(
       enrolledVia: claimed.kind,
       enrolmentId: claimed.id,
       tokenHash: hashToken(deviceToken),
+      wgPublicKey: input.publicKey ?? null,
+      wgHost,
     });
+    // A new WireGuard peer changes every gateway's interface: a new bundle reaches them within a second.
+    if (wgHost !== null) await markPolicyChanged(tx, tenant.id);
     let addedToGroups: string[] = [];
     if (claimed.kind === 'rmm' && user) {
       const added = await repo.addUserToGroups(tx, tenant.id, user.id, claimed.autoGroupIds);
@@ -488,6 +494,21 @@ export async function enrol(
         },
       },
     );
-    return { deviceId, tenant: tenant.name, userId: user?.id ?? null, deviceToken };
+    const wireguard = wgHost === null ? null : await deviceWireguard(tx, tenant.id, wgHost);
+    return { deviceId, tenant: tenant.name, userId: user?.id ?? null, deviceToken, wireguard };
   });
+}
+
+/** A tunnel host number for a device's WireGuard key: 400 when another device of the tenant has the key. */
+async function wireguardHostFor(tx: Tx, tenantId: string, publicKey: string): Promise<number> {
+  if (await repo.wireguardKeyTaken(tx, tenantId, publicKey)) {
+    throw invalid([{ path: 'body.publicKey', message: 'validation.wireguardKeyTaken' }]);
+  }
+  const host = await repo.nextWireguardHost(tx, tenantId);
+  if (host === null) {
+    throw new AppError('conflict', 'No tunnel address is free.', [
+      { path: 'body.publicKey', message: 'validation.tooMany' },
+    ]);
+  }
+  return host;
 }

@@ -41,6 +41,9 @@ export const devices = pgTable('devices', {
   enrolledVia: text('enrolled_via').notNull().$type<EnrolmentMethod>(),
   enrolmentId: uuid('enrolment_id'),
   tokenHash: text('token_hash').notNull(),
+  /** Its WireGuard public key and tunnel host number (100.64.0.0/16), when it enrolled with a key. */
+  wgPublicKey: text('wg_public_key'),
+  wgHost: integer('wg_host'),
   enrolledAt: ts('enrolled_at').notNull().defaultNow(),
   lastSeenAt: ts('last_seen_at'),
   createdAt: ts('created_at').notNull().defaultNow(),

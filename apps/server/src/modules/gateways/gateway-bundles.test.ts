@@ -17,14 +17,12 @@ function wireguardPublicKey(): string {
 let owner: string;
 let auditor: string;
 let billing: string;
-let globex: string;
 let credential: string;
 
 beforeAll(async () => {
   owner = await f.signIn('admin@acme.test');
   auditor = await f.signIn('auditor@acme.test');
   billing = await f.signIn('billing@acme.test');
-  globex = await f.signIn('admin@globex.test');
   const created = await call('POST', '/cybernodes/acme', owner, {
     name: 'Edge',
     kind: 'cgw',

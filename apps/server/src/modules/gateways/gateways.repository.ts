@@ -282,6 +282,21 @@ export async function activeGateways(tx: Tx, tenantId: string): Promise<GatewayR
     .orderBy(gateways.name);
 }
 
+// ─── Devices as WireGuard peers ─────────────────────────────────────────────────────────────────────────────
+
+/** The tenant's devices that enrolled with a WireGuard key (the enrolment module owns the table). */
+export async function devicePeers(
+  tx: Tx,
+  tenantId: string,
+): Promise<{ id: string; name: string; publicKey: string; host: number }[]> {
+  return queryRows(
+    tx,
+    sql`select id, name, wg_public_key as "publicKey", wg_host as host from devices
+        where tenant_id = ${tenantId} and wg_public_key is not null and wg_host is not null
+        order by wg_host`,
+  );
+}
+
 // ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Stores a batch of events; one already stored (same gateway and event id) is not stored again. */

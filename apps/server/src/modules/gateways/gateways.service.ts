@@ -5,6 +5,7 @@ import {
   type BundleDiff,
   type BundlePreview,
   type BundleSummary,
+  type DeviceWireguard,
   GATEWAY_BUNDLE_MAX_WAIT_S,
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
@@ -22,7 +23,14 @@ import {
   type GwEvent,
   type GwHeartbeat,
 } from '@palisade/contracts';
-import { bundleVersion, nftablesRuleset, rpzZone, squidAcl, wireguardConfig } from '@palisade/gateway-config';
+import {
+  bundleVersion,
+  nftablesRuleset,
+  rpzZone,
+  squidAcl,
+  type WireguardPeer,
+  wireguardConfig,
+} from '@palisade/gateway-config';
 import type { EngineInput } from '@palisade/policy-engine';
 import { formatPatch, structuredPatch } from 'diff';
 import type { z } from 'zod';
@@ -36,6 +44,7 @@ import { previewPolicySave } from '../policies/policies.service';
 import type { PolicyData } from '../policies/policy-validation';
 import {
   type LivePolicy,
+  loadEngineInput,
   markPolicyChanged,
   POLICY_TOPIC,
   type PolicyCache,
@@ -65,7 +74,10 @@ export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
  * Each tenant's current bundle on this instance, by the policy version it was checked at: the 100 gateways a
  * change wakes share one read (and at most one compile) instead of each compiling the same bundle.
  */
-export type BundleCache = Map<string, { policyVersion: number; row: Promise<repo.BundleRow> }>;
+export type BundleCache = Map<string, { policyVersion: number; row: Promise<CurrentBundle> }>;
+
+/** The tenant's current bundle with the WireGuard peers every gateway has: the tenant's devices with a key. */
+export type CurrentBundle = repo.BundleRow & { peers: WireguardPeer[] };
 export const createBundleCache = (): BundleCache => new Map();
 
 /** How often a gateway is asked to report. */
@@ -88,10 +100,10 @@ function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
 /** A gateway as the screens show it, against the tenant's current bundle. */
 export function presentGateway(
   row: repo.GatewayRow,
-  current: { version: string; createdAt: Date } | null,
+  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'peers'> | null,
   now = Date.now(),
 ): Gateway {
-  const currentVersion = current ? gatewayVersion(current.version, wireguardOf(row)) : null;
+  const currentVersion = current ? gatewayVersion(current.version, wireguardOf(row, current.peers)) : null;
   const isBehind =
     currentVersion !== null &&
     row.enrolledAt !== null &&
@@ -119,6 +131,7 @@ export function presentGateway(
     publicKey: row.publicKey,
     address: row.wgAddress,
     listenPort: row.listenPort,
+    endpoint: row.endpoint,
     enrolledAt: row.enrolledAt?.toISOString() ?? null,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     enforcedVersion: row.enforcedVersion,
@@ -136,11 +149,14 @@ export function presentGateway(
 
 // ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Compiles the tenant artefacts of a live policy. */
-function compileArtefacts(live: Pick<LivePolicy, 'input' | 'version'>) {
-  const nftables = nftablesRuleset(live.input);
-  const rpz = rpzZone(live.input, { serial: Math.max(1, live.version) });
-  const squid = squidAcl(live.input);
+/**
+ * Compiles the tenant artefacts of an engine input. The version names the content: it is hashed with the RPZ
+ * serial at 1, so a policy version that changes nothing a gateway enforces makes no new bundle.
+ */
+function compileArtefacts(input: EngineInput) {
+  const nftables = nftablesRuleset(input);
+  const rpz = rpzZone(input, { serial: 1 });
+  const squid = squidAcl(input);
   const artefacts = { nftables: nftables.text, rpz: rpz.text, squid: squid.text };
   const skipped = [
     ...nftables.skipped.map((entry) => ({ artefact: 'nftables', ...entry })),
@@ -150,12 +166,16 @@ function compileArtefacts(live: Pick<LivePolicy, 'input' | 'version'>) {
   return { version: bundleVersion(artefacts), artefacts, skipped };
 }
 
+/** The RPZ zone with another SOA serial (the generator writes `( <serial> 3600 …` on the SOA line). */
+const withSerial = (rpz: string, serial: number) =>
+  rpz.replace(/^(@ IN SOA \S+ \S+ \( )\d+ /m, `$1${serial} `);
+
 /**
  * The tenant's current bundle, compiled first when the policy changed since the stored one. A pushed-back
  * (pinned) bundle stays current until the policy changes again: pinning bumps the policy version and stamps the
  * pinned bundle with it. Callers at the same policy version share one answer (see {@link BundleCache}).
  */
-export async function ensureBundle(deps: GatewayDeps, tenantId: string): Promise<repo.BundleRow> {
+export async function ensureBundle(deps: GatewayDeps, tenantId: string): Promise<CurrentBundle> {
   const live = await deps.policies.compiledFor(tenantId);
   const hit = deps.bundles.get(tenantId);
   if (hit && hit.policyVersion === live.version) return hit.row;
@@ -167,26 +187,52 @@ export async function ensureBundle(deps: GatewayDeps, tenantId: string): Promise
   return entry.row;
 }
 
-async function currentOrCompiled(deps: GatewayDeps, tenantId: string, live: LivePolicy) {
-  const stored = await deps.database.tenantTx(tenantId, (tx) => repo.currentBundle(tx, tenantId));
-  if (stored && stored.policyVersion >= live.version) return stored;
-  const { version, artefacts, skipped } = compileArtefacts(live);
-  return deps.database.tenantTx(tenantId, async (tx) => {
+async function currentOrCompiled(
+  deps: GatewayDeps,
+  tenantId: string,
+  live: LivePolicy,
+): Promise<CurrentBundle> {
+  const [stored, devices] = await deps.database.tenantTx(
+    tenantId,
+    async (tx) => [await repo.currentBundle(tx, tenantId), await repo.devicePeers(tx, tenantId)] as const,
+  );
+  const peers = devices.map((device) => ({
+    publicKey: device.publicKey,
+    allowedIps: [`${deviceAddress(device.host)}/32`],
+    name: device.name,
+  }));
+  if (stored && stored.policyVersion >= live.version) return { ...stored, peers };
+  const { version, artefacts, skipped } = compileArtefacts(live.input);
+  // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
+  // content stored before keeps its own.
+  const rpz = withSerial(artefacts.rpz, Math.floor(Date.now() / 1000));
+  const row = await deps.database.tenantTx(tenantId, async (tx) => {
     await repo.storeBundle(
       tx,
-      { tenantId, version, policyVersion: live.version, artefacts, policy: live.input, skipped },
+      {
+        tenantId,
+        version,
+        policyVersion: live.version,
+        artefacts: { ...artefacts, rpz },
+        policy: live.input,
+        skipped,
+      },
       GATEWAY_BUNDLES_KEPT,
     );
     return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
   });
+  return { ...row, peers };
 }
 
-/** A gateway's WireGuard interface (its peers come with the devices issue). */
-function wireguardOf(gateway: repo.GatewayRow): string {
+/** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
+export const deviceAddress = (host: number) => `100.64.${host >> 8}.${host & 255}`;
+
+/** A gateway's WireGuard interface: one peer per device of the tenant that enrolled with a key. */
+function wireguardOf(gateway: repo.GatewayRow, peers: readonly WireguardPeer[]): string {
   return wireguardConfig({
     address: gateway.wgAddress ?? '100.100.0.1/24',
     listenPort: gateway.listenPort ?? DEFAULT_LISTEN_PORT,
-    peers: [],
+    peers,
     privateKeyPlaceholder: true,
   });
 }
@@ -196,8 +242,8 @@ const gatewayVersion = (tenantVersion: string, wireguard: string) =>
   `${tenantVersion}.${bundleVersion({ wireguard }).slice(0, 8)}`;
 
 /** A gateway's own bundle: the tenant's artefacts plus its WireGuard interface. */
-function gatewayBundle(bundle: repo.BundleRow, gateway: repo.GatewayRow): GwBundle {
-  const wireguard = wireguardOf(gateway);
+function gatewayBundle(bundle: CurrentBundle, gateway: repo.GatewayRow): GwBundle {
+  const wireguard = wireguardOf(gateway, bundle.peers);
   return {
     version: gatewayVersion(bundle.version, wireguard),
     createdAt: bundle.createdAt.toISOString(),
@@ -249,10 +295,7 @@ export async function waitForBundle(
 
 // ─── Administrators ─────────────────────────────────────────────────────────────────────────────────────────
 
-async function currentOf(deps: GatewayDeps, tenantId: string) {
-  const bundle = await ensureBundle(deps, tenantId);
-  return { version: bundle.version, createdAt: bundle.createdAt };
-}
+const currentOf = (deps: GatewayDeps, tenantId: string) => ensureBundle(deps, tenantId);
 
 export async function listGateways(deps: GatewayDeps, ctx: Ctx, query: GatewayListQuery) {
   const current = await currentOf(deps, ctx.tenant.id);
@@ -407,6 +450,88 @@ export async function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, ta
   return presentGateway(row, await currentOf(deps, ctx.tenant.id));
 }
 
+// ─── Devices ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A gateway's tunnel network from its address (`100.100.3.1/24` → `100.100.3.0/24`). */
+function tunnelNetwork(address: string): string {
+  const [ip, prefix] = address.split('/');
+  const parts = ip.split('.').map(Number);
+  const bits = Number(prefix);
+  const value = ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
+  const network = bits === 0 ? 0 : (value & (0xffffffff << (32 - bits))) >>> 0;
+  return `${[24, 16, 8, 0].map((shift) => (network >>> shift) & 255).join('.')}/${bits}`;
+}
+
+const IPV4_BLOCK = /^(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?$/;
+
+/**
+ * The networks the tenant's route rules send through each gateway (the rule's target names the gateway by its
+ * host name or its name), in policy order: enabled route policies' enabled ROUTE rules with action route.
+ */
+export function routedNetworks(
+  input: EngineInput,
+  gateways: readonly repo.GatewayRow[],
+): Map<string, string[]> {
+  const byTarget = new Map<string, string>();
+  for (const gateway of gateways) {
+    byTarget.set(gateway.name.toLowerCase(), gateway.id);
+    if (gateway.hostname) byTarget.set(gateway.hostname.toLowerCase(), gateway.id);
+  }
+  const routes = new Map<string, string[]>();
+  for (const policy of input.policies) {
+    if (!policy.enabled) continue;
+    for (const rule of policy.rules) {
+      if (!rule.enabled || rule.type !== 'ROUTE' || rule.action !== 'route') continue;
+      const gatewayId = byTarget.get(rule.target.toLowerCase());
+      if (!gatewayId) continue;
+      const networks = rule.url
+        .split(/[;,\s]+/)
+        .map((item) => (item === '*' ? '0.0.0.0/0' : item))
+        .filter((item) => IPV4_BLOCK.test(item));
+      routes.set(gatewayId, [...(routes.get(gatewayId) ?? []), ...networks]);
+    }
+  }
+  return routes;
+}
+
+/**
+ * A device's tunnel: its address, and every enrolled gateway of the tenant as a peer reaching the gateway's tunnel
+ * network and the networks route rules send through it (a network routed through two gateways goes to the first
+ * by name: WireGuard routes a block to one peer). The device's private key stays a placeholder it fills in.
+ */
+export async function deviceWireguard(tx: Tx, tenantId: string, host: number): Promise<DeviceWireguard> {
+  const gateways = (await repo.activeGateways(tx, tenantId)).filter((g) => g.publicKey && g.wgAddress);
+  const routes = routedNetworks(await loadEngineInput(tx, tenantId), gateways);
+  const taken = new Set<string>();
+  const peers = gateways.map((gateway) => {
+    const allowedIps = [tunnelNetwork(gateway.wgAddress as string), ...(routes.get(gateway.id) ?? [])].filter(
+      (network) => !taken.has(network) && taken.add(network),
+    );
+    return {
+      gatewayId: gateway.id,
+      name: gateway.name,
+      publicKey: gateway.publicKey as string,
+      endpoint: gateway.endpoint,
+      allowedIps,
+    };
+  });
+  const address = `${deviceAddress(host)}/32`;
+  const dns = gateways.map((gateway) => (gateway.wgAddress as string).split('/')[0]).slice(0, 1);
+  const config = wireguardConfig({
+    address,
+    dns,
+    privateKeyPlaceholder: true,
+    peers: peers.map((peer) => ({
+      publicKey: peer.publicKey,
+      allowedIps: peer.allowedIps,
+      name: peer.name,
+      ...(peer.endpoint ? { endpoint: peer.endpoint } : {}),
+      persistentKeepalive: 25,
+    })),
+  });
+  return { address, dns, peers, config };
+}
+
 // ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────
 
 type TenantArtefacts = { nftables: string; rpz: string; squid: string };
@@ -445,8 +570,11 @@ export function artefactDiff(artefact: ArtefactName, from: string, to: string): 
   return { artefact, added, removed, diff: formatPatch(patch), isTooLarge: false };
 }
 
+/** The artefacts' differences, the RPZ serial aside (it changes with every new zone). */
 function tenantDiffs(from: TenantArtefacts, to: TenantArtefacts): ArtefactDiff[] {
-  return TENANT_ARTEFACTS.map((name) => artefactDiff(name, from[name], to[name]));
+  const content = (artefacts: TenantArtefacts) => ({ ...artefacts, rpz: withSerial(artefacts.rpz, 1) });
+  const [a, b] = [content(from), content(to)];
+  return TENANT_ARTEFACTS.map((name) => artefactDiff(name, a[name], b[name]));
 }
 
 function summarise(row: repo.BundleRow, current: repo.BundleRow): BundleSummary {
@@ -523,7 +651,7 @@ export async function previewBundle(
   const tenantId = ctx.tenant.id;
   const current = await ensureBundle(deps, tenantId);
   const input: EngineInput = await previewPolicySave(deps.database, ctx, policyId, policy);
-  const next = compileArtefacts({ input, version: current.policyVersion + 1 });
+  const next = compileArtefacts(input);
   const artefacts = tenantDiffs(current.artefacts as TenantArtefacts, next.artefacts);
   const isChanged = next.version !== current.version;
   const receivers = isChanged
@@ -579,6 +707,7 @@ export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInp
       version: input.version,
       wgAddress: address,
       listenPort: found.listenPort ?? DEFAULT_LISTEN_PORT,
+      endpoint: input.endpoint ?? null,
       serverName: `ngcn_${input.hostname}`,
       enrolledAt: new Date(),
       lastSeenAt: new Date(),

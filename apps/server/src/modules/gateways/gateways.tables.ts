@@ -32,6 +32,8 @@ export const gateways = pgTable('gateways', {
   version: text('version'),
   wgAddress: text('wg_address'),
   listenPort: integer('listen_port'),
+  /** Where devices reach it (`host:port`), as it said at enrolment. */
+  endpoint: text('endpoint'),
   enrolledAt: ts('enrolled_at'),
   lastSeenAt: ts('last_seen_at'),
   enforcedVersion: text('enforced_version'),

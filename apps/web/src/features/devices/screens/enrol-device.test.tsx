@@ -36,7 +36,7 @@ function fakeEnrolApi(kind: 'link' | 'agentless' | 'rmm' | null, { isUsedUpMeanw
     .on(enrolmentEndpoints.enrol, ({ body }) => {
       if (!kind || body.token !== TOKEN || isUsed || isUsedUpMeanwhile) return invalidLink();
       isUsed = true;
-      return { deviceId: 'd-1', tenant: 'acme', userId: 'u-1', deviceToken: 'pdt_secret' };
+      return { deviceId: 'd-1', tenant: 'acme', userId: 'u-1', deviceToken: 'pdt_secret', wireguard: null };
     });
   return {
     api,
