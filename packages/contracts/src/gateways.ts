@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
-import { PolicyInput } from './policies';
+import { PolicyInput, RuleRef } from './policies';
 import { TenantParams } from './tenants';
 
 /**
@@ -350,6 +350,197 @@ export const bundleEndpoints = {
     params: TenantParams,
     body: BundlePreviewInput,
     response: BundlePreview,
+  }),
+};
+
+// ─── The spec's §7 calls over live gateway state, and the routes ──────────────────────────────────────────
+
+/** A WireGuard peer of a gateway as its last heartbeat saw it, with the device (and user) holding the key. */
+export const GatewayPeerState = z.object({
+  publicKey: z.string(),
+  device: z.object({ id: z.string(), name: z.string() }).nullable(),
+  user: z.object({ id: z.string(), username: z.string() }).nullable(),
+  lastHandshakeAt: z.string().nullable(),
+  rxBytes: z.number().int(),
+  txBytes: z.number().int(),
+  /** A handshake within the last {@link PEER_ACTIVE_MS}. */
+  isActive: z.boolean(),
+});
+export type GatewayPeerState = z.infer<typeof GatewayPeerState>;
+
+/** WireGuard renews a session's keys every 2 minutes: a peer without a handshake for 3 minutes is idle. */
+export const PEER_ACTIVE_MS = 180_000;
+
+/** The most rows one of the live-state calls answers; `isTruncated` says when there were more. */
+export const LIVE_STATE_MAX = 1_000;
+
+/** `GET dynamicinfo/cgw`: the live state of the tenant's site gateways. */
+export const CgwDynamicInfo = z.object({
+  items: z.array(
+    Gateway.pick({
+      id: true,
+      name: true,
+      kind: true,
+      region: true,
+      status: true,
+      version: true,
+      lastSeenAt: true,
+      enforcedVersion: true,
+      currentVersion: true,
+      isDrifting: true,
+      metrics: true,
+    }).extend({ peers: z.array(GatewayPeerState) }),
+  ),
+  isTruncated: z.boolean(),
+});
+
+/** `GET system/exedgeinfo`: the edge (point of presence) inventory — the cybernodes by region. */
+export const ExEdgeInfo = z.object({
+  regions: z.array(z.object({ region: z.string(), total: z.number().int(), online: z.number().int() })),
+  items: z.array(
+    Gateway.pick({
+      id: true,
+      name: true,
+      kind: true,
+      region: true,
+      serverUrl: true,
+      serverName: true,
+      status: true,
+      version: true,
+      lastSeenAt: true,
+      metrics: true,
+    }),
+  ),
+  isTruncated: z.boolean(),
+});
+
+/** `GET ocnconfig`: the tenant's overlay network — addressing, resolvers and the protocol's timing. */
+export const OcnConfig = z.object({
+  deviceNetwork: z.string(),
+  gateways: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(GATEWAY_KINDS),
+      network: z.string().nullable(),
+      listenPort: z.number().int().nullable(),
+      endpoint: z.string().nullable(),
+      publicKey: z.string().nullable(),
+    }),
+  ),
+  dns: z.object({ rpzZone: z.string(), resolvers: z.array(z.string()) }),
+  heartbeatMs: z.number().int(),
+  offlineAfterMs: z.number().int(),
+  bundleMaxWaitSeconds: z.number().int(),
+  currentVersion: z.string(),
+});
+
+/** `GET ocn/virtsess`: the sessions through the nodes — every device tunnel a gateway reported, active first. */
+export const VirtualSessions = z.object({
+  items: z.array(
+    GatewayPeerState.extend({
+      gateway: z.object({ id: z.string(), name: z.string(), kind: z.enum(GATEWAY_KINDS) }),
+    }),
+  ),
+  isTruncated: z.boolean(),
+});
+
+/** `GET {product}/cgwsusers`: the users whose devices are tunnelled through the site gateways. */
+export const CgwsUsers = z.object({
+  items: z.array(
+    z.object({
+      userId: z.string(),
+      username: z.string(),
+      devices: z.number().int(),
+      gateways: z.array(z.object({ id: z.string(), name: z.string() })),
+      lastHandshakeAt: z.string().nullable(),
+      isActive: z.boolean(),
+    }),
+  ),
+  isTruncated: z.boolean(),
+});
+
+/**
+ * A route (spec `policy/route`): a ROUTE rule of the tenant, in the order the engine evaluates them (system ones
+ * included). With action `route` it sends its networks through the gateway its target names.
+ */
+export const RouteEntry = RuleRef.extend({
+  url: z.string(),
+  target: z.string(),
+  ports: z.string(),
+  /** The destination networks of the matcher (`*` is 0.0.0.0/0). */
+  networks: z.array(z.string()),
+  /** Policy and rule enabled. */
+  isActive: z.boolean(),
+  /** For action `route`: the gateway the target names (its host name or name), when one answers to it. */
+  gateway: z.object({ id: z.string(), name: z.string(), status: z.enum(GATEWAY_STATUSES) }).nullable(),
+});
+export type RouteEntry = z.infer<typeof RouteEntry>;
+
+export const networkEndpoints = {
+  cgwDynamicInfo: endpoint({
+    method: 'GET',
+    path: '/dynamicinfo/cgw',
+    access: 'gateways:view',
+    summary: "Live state of the signed-in tenant's site gateways with their tunnel peers",
+    tags: ['gateways'],
+    response: CgwDynamicInfo,
+  }),
+  exEdgeInfo: endpoint({
+    method: 'GET',
+    path: '/system/exedgeinfo',
+    access: 'gateways:view',
+    summary: 'The edge inventory: cybernodes (points of presence) by region with their state',
+    tags: ['gateways'],
+    response: ExEdgeInfo,
+  }),
+  ocnConfig: endpoint({
+    method: 'GET',
+    path: '/ocnconfig',
+    access: 'gateways:view',
+    summary: "The tenant's overlay network: device and gateway tunnel networks, endpoints, resolvers, timing",
+    tags: ['gateways'],
+    response: OcnConfig,
+  }),
+  virtualSessions: endpoint({
+    method: 'GET',
+    path: '/ocn/virtsess',
+    access: 'gateways:view',
+    summary: 'Device tunnels through the gateways as their heartbeats report them, active first',
+    tags: ['gateways'],
+    response: VirtualSessions,
+  }),
+  cgwsUsers: endpoint({
+    method: 'GET',
+    path: '/:product/cgwsusers',
+    access: 'gateways:view',
+    summary: 'Users whose devices are tunnelled through the site gateways',
+    tags: ['gateways'],
+    params: z.object({
+      product: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9-]{1,32}$/, { message: 'validation.invalid' }),
+    }),
+    response: CgwsUsers,
+  }),
+  listRoutes: endpoint({
+    method: 'GET',
+    path: '/policy/route/:tenant',
+    access: 'policies:view',
+    summary: 'Every ROUTE rule in evaluation order (spec §7 routes), each route with the gateway it names',
+    tags: ['gateways'],
+    params: TenantParams,
+    response: z.object({ items: z.array(RouteEntry) }),
+  }),
+  getRoute: endpoint({
+    method: 'GET',
+    path: '/policy/route/:tenant/:id',
+    access: 'policies:view',
+    summary: 'One ROUTE rule (by rule id) with the gateway it names',
+    tags: ['gateways'],
+    params: TenantParams.extend({ id: Uuid }),
+    response: RouteEntry,
   }),
 };
 

@@ -508,15 +508,6 @@ export const policyEndpoints = {
     body: IdList,
     response: z.object({ deleted: z.number().int() }),
   }),
-  listRoutes: endpoint({
-    method: 'GET',
-    path: '/policy/route/:tenant',
-    access: 'policies:view',
-    summary: 'Every ROUTE rule of the tenant, in evaluation order (spec §7 routes)',
-    tags: ['policies'],
-    params: TenantParams,
-    response: z.array(RuleRef.extend({ url: z.string(), target: z.string(), ports: z.string() })),
-  }),
   simulate: endpoint({
     method: 'POST',
     path: '/policy/simulate/:tenant',

@@ -63,6 +63,12 @@ export const SHARED_ACCESS: SharedAccess[] = [
     access: 'read',
     why: "devices with a WireGuard key are every gateway's peers",
   },
+  {
+    by: 'modules/gateways',
+    table: 'users',
+    access: 'read',
+    why: 'the users behind gateway tunnels (cgwsusers, virtual sessions)',
+  },
   // Administrators and end users are rows of one table; each module manages its kind of account.
   {
     by: 'modules/admins',

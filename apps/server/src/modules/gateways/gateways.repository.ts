@@ -1,5 +1,5 @@
-import type { GatewayListQuery, GatewayMetrics } from '@palisade/contracts';
-import { and, desc, eq, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { GatewayKind, GatewayListQuery, GatewayMetrics } from '@palisade/contracts';
+import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
 import { gatewayBundles, gatewayEvents, gateways, type StoredPeer } from './gateways.tables';
@@ -284,17 +284,43 @@ export async function activeGateways(tx: Tx, tenantId: string): Promise<GatewayR
 
 // ─── Devices as WireGuard peers ─────────────────────────────────────────────────────────────────────────────
 
+/** A device of the tenant that enrolled with a WireGuard key, with its user. */
+export interface DevicePeerRow {
+  id: string;
+  name: string;
+  publicKey: string;
+  host: number;
+  userId: string | null;
+  username: string | null;
+}
+
 /** The tenant's devices that enrolled with a WireGuard key (the enrolment module owns the table). */
-export async function devicePeers(
-  tx: Tx,
-  tenantId: string,
-): Promise<{ id: string; name: string; publicKey: string; host: number }[]> {
+export async function devicePeers(tx: Tx, tenantId: string): Promise<DevicePeerRow[]> {
   return queryRows(
     tx,
-    sql`select id, name, wg_public_key as "publicKey", wg_host as host from devices
-        where tenant_id = ${tenantId} and wg_public_key is not null and wg_host is not null
-        order by wg_host`,
+    sql`select d.id, d.name, d.wg_public_key as "publicKey", d.wg_host as host,
+          d.user_id as "userId", u.username
+        from devices d left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id
+        where d.tenant_id = ${tenantId} and d.wg_public_key is not null and d.wg_host is not null
+        order by d.wg_host`,
   );
+}
+
+/** Up to `limit` gateways of the given kinds (retired ones left out), by name. */
+export async function gatewaysOfKinds(
+  tx: Tx,
+  tenantId: string,
+  kinds: readonly GatewayKind[],
+  limit: number,
+): Promise<GatewayRow[]> {
+  return tx
+    .select()
+    .from(gateways)
+    .where(
+      and(eq(gateways.tenantId, tenantId), inArray(gateways.kind, [...kinds]), isNull(gateways.retiredAt)),
+    )
+    .orderBy(gateways.name, gateways.id)
+    .limit(limit);
 }
 
 // ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────

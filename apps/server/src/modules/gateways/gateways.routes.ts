@@ -4,6 +4,7 @@ import {
   GW_EVENTS_MAX_BATCH,
   GwEvent,
   gwEndpoints as gw,
+  networkEndpoints as n,
 } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../lib/errors';
@@ -60,6 +61,14 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
   route(app, database, b.previewBundle, ({ ctx, body }) =>
     service.previewBundle(deps, ctx, body.policyId, body.policy),
   );
+
+  route(app, database, n.cgwDynamicInfo, ({ ctx }) => service.cgwDynamicInfo(deps, ctx));
+  route(app, database, n.exEdgeInfo, ({ ctx }) => service.exEdgeInfo(deps, ctx));
+  route(app, database, n.ocnConfig, ({ ctx }) => service.ocnConfig(deps, ctx));
+  route(app, database, n.virtualSessions, ({ ctx }) => service.virtualSessions(deps, ctx));
+  route(app, database, n.cgwsUsers, ({ ctx }) => service.cgwsUsers(deps, ctx));
+  route(app, database, n.listRoutes, ({ ctx }) => service.listRoutes(deps, ctx));
+  route(app, database, n.getRoute, ({ ctx, params }) => service.getRoute(deps, ctx, params.id));
 
   route(app, database, gw.enrol, async ({ body, request }) => {
     const { row, credential } = await service.enrol(deps, body, request.ip ?? null);

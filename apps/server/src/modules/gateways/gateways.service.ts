@@ -5,23 +5,31 @@ import {
   type BundleDiff,
   type BundlePreview,
   type BundleSummary,
+  DEVICE_TUNNEL_NETWORK,
   type DeviceWireguard,
   GATEWAY_BUNDLE_MAX_WAIT_S,
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
   GATEWAY_ENROLMENT_TTL_MS,
   GATEWAY_HEARTBEAT_MS,
+  GATEWAY_KINDS,
   GATEWAY_OFFLINE_AFTER_MS,
   GATEWAY_UPGRADE_TIMEOUT_MS,
   type Gateway,
   type GatewayInput,
+  type GatewayKind,
   type GatewayListQuery,
+  type GatewayPeerState,
   type GatewayStatus,
   type GatewayUpdate,
   type GwBundle,
   type GwEnrolInput,
   type GwEvent,
   type GwHeartbeat,
+  LIVE_STATE_MAX,
+  PEER_ACTIVE_MS,
+  type RouteEntry,
+  SITE_GATEWAY_KINDS,
 } from '@palisade/contracts';
 import {
   bundleVersion,
@@ -530,6 +538,240 @@ export async function deviceWireguard(tx: Tx, tenantId: string, host: number): P
     })),
   });
   return { address, dns, peers, config };
+}
+
+// ─── Live state: the spec's §7 calls ────────────────────────────────────────────────────────────────────────
+
+/** The peers a gateway's last heartbeat reported, with the device and user holding each key. */
+function peerStates(
+  row: repo.GatewayRow,
+  devices: ReadonlyMap<string, repo.DevicePeerRow>,
+  now: number,
+): GatewayPeerState[] {
+  return row.peers.map((peer) => {
+    const device = devices.get(peer.publicKey);
+    return {
+      publicKey: peer.publicKey,
+      device: device ? { id: device.id, name: device.name } : null,
+      user: device?.userId && device.username ? { id: device.userId, username: device.username } : null,
+      lastHandshakeAt: peer.lastHandshakeAt,
+      rxBytes: peer.rxBytes,
+      txBytes: peer.txBytes,
+      isActive: peer.lastHandshakeAt !== null && now - Date.parse(peer.lastHandshakeAt) <= PEER_ACTIVE_MS,
+    };
+  });
+}
+
+/** Gateways of some kinds (at most {@link LIVE_STATE_MAX}), the current bundle and the tenant's device keys. */
+async function liveState(deps: GatewayDeps, ctx: Ctx, kinds: readonly GatewayKind[]) {
+  const tenantId = ctx.tenant.id;
+  const current = await ensureBundle(deps, tenantId);
+  const [rows, devices] = await deps.database.tenantTx(
+    tenantId,
+    async (tx) =>
+      [
+        await repo.gatewaysOfKinds(tx, tenantId, kinds, LIVE_STATE_MAX + 1),
+        await repo.devicePeers(tx, tenantId),
+      ] as const,
+  );
+  return {
+    current,
+    rows: rows.slice(0, LIVE_STATE_MAX),
+    isTruncated: rows.length > LIVE_STATE_MAX,
+    devices: new Map(devices.map((device) => [device.publicKey, device])),
+    now: Date.now(),
+  };
+}
+
+/** `GET dynamicinfo/cgw`: the site gateways' live state and tunnel peers. */
+export async function cgwDynamicInfo(deps: GatewayDeps, ctx: Ctx) {
+  const { current, rows, isTruncated, devices, now } = await liveState(deps, ctx, SITE_GATEWAY_KINDS);
+  return {
+    items: rows.map((row) => {
+      const shown = presentGateway(row, current, now);
+      return {
+        id: shown.id,
+        name: shown.name,
+        kind: shown.kind,
+        region: shown.region,
+        status: shown.status,
+        version: shown.version,
+        lastSeenAt: shown.lastSeenAt,
+        enforcedVersion: shown.enforcedVersion,
+        currentVersion: shown.currentVersion,
+        isDrifting: shown.isDrifting,
+        metrics: shown.metrics,
+        peers: peerStates(row, devices, now),
+      };
+    }),
+    isTruncated,
+  };
+}
+
+/** `GET system/exedgeinfo`: the cybernodes (points of presence) and a count per region. */
+export async function exEdgeInfo(deps: GatewayDeps, ctx: Ctx) {
+  const { current, rows, isTruncated, now } = await liveState(deps, ctx, ['cybernode']);
+  const items = rows.map((row) => {
+    const shown = presentGateway(row, current, now);
+    return {
+      id: shown.id,
+      name: shown.name,
+      kind: shown.kind,
+      region: shown.region,
+      serverUrl: shown.serverUrl,
+      serverName: shown.serverName,
+      status: shown.status,
+      version: shown.version,
+      lastSeenAt: shown.lastSeenAt,
+      metrics: shown.metrics,
+    };
+  });
+  const regions = new Map<string, { region: string; total: number; online: number }>();
+  for (const item of items) {
+    const entry = regions.get(item.region) ?? { region: item.region, total: 0, online: 0 };
+    entry.total++;
+    if (item.status === 'online') entry.online++;
+    regions.set(item.region, entry);
+  }
+  return {
+    regions: [...regions.values()].sort((a, b) => a.region.localeCompare(b.region)),
+    items,
+    isTruncated,
+  };
+}
+
+/** `GET ocnconfig`: the tenant's overlay network. */
+export async function ocnConfig(deps: GatewayDeps, ctx: Ctx) {
+  const { current, rows } = await liveState(deps, ctx, GATEWAY_KINDS);
+  const enrolled = rows.filter((row) => row.enrolledAt !== null);
+  return {
+    deviceNetwork: DEVICE_TUNNEL_NETWORK,
+    gateways: enrolled.map((row) => ({
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      network: row.wgAddress ? tunnelNetwork(row.wgAddress) : null,
+      listenPort: row.listenPort,
+      endpoint: row.endpoint,
+      publicKey: row.publicKey,
+    })),
+    dns: {
+      rpzZone: 'rpz.palisade.',
+      resolvers: enrolled.flatMap((row) => (row.wgAddress ? [row.wgAddress.split('/')[0]] : [])),
+    },
+    heartbeatMs: GATEWAY_HEARTBEAT_MS,
+    offlineAfterMs: GATEWAY_OFFLINE_AFTER_MS,
+    bundleMaxWaitSeconds: GATEWAY_BUNDLE_MAX_WAIT_S,
+    currentVersion: current.version,
+  };
+}
+
+/** `GET ocn/virtsess`: every device tunnel the gateways reported, active first, then by last handshake. */
+export async function virtualSessions(deps: GatewayDeps, ctx: Ctx) {
+  const { rows, devices, now } = await liveState(deps, ctx, GATEWAY_KINDS);
+  const sessions = rows.flatMap((row) =>
+    peerStates(row, devices, now).map((peer) => ({
+      ...peer,
+      gateway: { id: row.id, name: row.name, kind: row.kind },
+    })),
+  );
+  sessions.sort(
+    (a, b) =>
+      Number(b.isActive) - Number(a.isActive) ||
+      (b.lastHandshakeAt ?? '').localeCompare(a.lastHandshakeAt ?? '') ||
+      a.publicKey.localeCompare(b.publicKey),
+  );
+  return { items: sessions.slice(0, LIVE_STATE_MAX), isTruncated: sessions.length > LIVE_STATE_MAX };
+}
+
+/** `GET {product}/cgwsusers`: the users whose devices are peers of site gateways, most recent first. */
+export async function cgwsUsers(deps: GatewayDeps, ctx: Ctx) {
+  const { rows, devices, now } = await liveState(deps, ctx, SITE_GATEWAY_KINDS);
+  const users = new Map<
+    string,
+    {
+      userId: string;
+      username: string;
+      devices: Set<string>;
+      gateways: Map<string, string>;
+      lastHandshakeAt: string | null;
+      isActive: boolean;
+    }
+  >();
+  for (const row of rows) {
+    for (const peer of peerStates(row, devices, now)) {
+      if (!peer.user || !peer.device) continue;
+      const entry = users.get(peer.user.id) ?? {
+        userId: peer.user.id,
+        username: peer.user.username,
+        devices: new Set<string>(),
+        gateways: new Map<string, string>(),
+        lastHandshakeAt: null,
+        isActive: false,
+      };
+      entry.devices.add(peer.device.id);
+      entry.gateways.set(row.id, row.name);
+      if (peer.lastHandshakeAt && (entry.lastHandshakeAt ?? '') < peer.lastHandshakeAt) {
+        entry.lastHandshakeAt = peer.lastHandshakeAt;
+      }
+      entry.isActive ||= peer.isActive;
+      users.set(peer.user.id, entry);
+    }
+  }
+  const items = [...users.values()]
+    .map((entry) => ({
+      ...entry,
+      devices: entry.devices.size,
+      gateways: [...entry.gateways].map(([id, name]) => ({ id, name })),
+    }))
+    .sort(
+      (a, b) =>
+        (b.lastHandshakeAt ?? '').localeCompare(a.lastHandshakeAt ?? '') ||
+        a.username.localeCompare(b.username),
+    );
+  return { items: items.slice(0, LIVE_STATE_MAX), isTruncated: items.length > LIVE_STATE_MAX };
+}
+
+/**
+ * The tenant's routes: every ROUTE rule in the order the engine evaluates them (system ones included), each with
+ * action route matched to the gateway its target names.
+ */
+export async function listRoutes(deps: GatewayDeps, ctx: Ctx): Promise<{ items: RouteEntry[] }> {
+  const tenantId = ctx.tenant.id;
+  const { compiled } = await deps.policies.compiledFor(tenantId);
+  const rows = await deps.database.tenantTx(tenantId, (tx) =>
+    repo.gatewaysOfKinds(tx, tenantId, GATEWAY_KINDS, LIVE_STATE_MAX),
+  );
+  const now = Date.now();
+  const byTarget = new Map<string, repo.GatewayRow>();
+  for (const row of rows) {
+    byTarget.set(row.name.toLowerCase(), row);
+    if (row.hostname) byTarget.set(row.hostname.toLowerCase(), row);
+  }
+  const items = compiled.rules
+    .filter((r) => r.type === 'ROUTE')
+    .map((r) => {
+      const gateway = r.action === 'route' ? byTarget.get(r.rule.target.toLowerCase()) : undefined;
+      return {
+        ...r.ref,
+        url: r.rule.url,
+        target: r.rule.target,
+        ports: r.rule.ports,
+        networks: r.rule.url
+          .split(/[;,\s]+/)
+          .filter(Boolean)
+          .map((item) => (item === '*' ? '0.0.0.0/0' : item)),
+        isActive: r.active,
+        gateway: gateway ? { id: gateway.id, name: gateway.name, status: statusOf(gateway, now) } : null,
+      };
+    });
+  return { items };
+}
+
+export async function getRoute(deps: GatewayDeps, ctx: Ctx, id: string): Promise<RouteEntry> {
+  const found = (await listRoutes(deps, ctx)).items.find((route) => route.ruleId === id);
+  if (!found) throw notFound('Route');
+  return found;
 }
 
 // ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────

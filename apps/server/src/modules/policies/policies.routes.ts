@@ -29,7 +29,6 @@ export function policiesRoutes(app: FastifyInstance, database: Database, cache: 
     policies.reorderPolicies(database, ctx, body.list, body.ids),
   );
   route(app, database, e.deletePolicies, ({ ctx, body }) => policies.deletePolicies(database, ctx, body.ids));
-  route(app, database, e.listRoutes, ({ ctx }) => policies.listRoutes(cache, ctx));
   route(app, database, e.simulate, ({ ctx, body }) => policies.simulate(database, cache, ctx, body));
   route(app, database, e.lint, ({ ctx, body }) => policies.lintPolicies(database, cache, ctx, body.draft));
   route(app, database, e.whereUsed, ({ ctx, query }) =>

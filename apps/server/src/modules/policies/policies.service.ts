@@ -165,14 +165,6 @@ export function getPolicy(database: Database, ctx: Ctx, id: string): Promise<Pol
   return database.tenantTx(ctx.tenant.id, (tx) => loadPolicy(tx, ctx, id));
 }
 
-/** Every ROUTE rule of the tenant (system ones included), in the order the engine evaluates them. */
-export async function listRoutes(cache: PolicyCache, ctx: Ctx) {
-  const { compiled } = await cache.compiledFor(ctx.tenant.id);
-  return compiled.rules
-    .filter((r) => r.type === 'ROUTE')
-    .map((r) => ({ ...r.ref, url: r.rule.url, target: r.rule.target, ports: r.rule.ports }));
-}
-
 // ---- Writes -------------------------------------------------------------------------------------------------
 
 /** Saves run through the policy-test guard and answer with the saved policy and its lint findings. */

@@ -664,44 +664,4 @@ describe('policies API', () => {
       });
     });
   });
-
-  describe('GET policy/route/{tenant}', () => {
-    it('covers 401, 403, 404 and lists every ROUTE rule in evaluation order', async () => {
-      expect((await api.call('GET', '/api/policy/route/acme')).statusCode).toBe(401);
-      expect((await api.call('GET', '/api/policy/route/acme', helpdesk)).statusCode).toBe(403);
-      expect((await api.call('GET', '/api/policy/route/globex', owner)).statusCode).toBe(404);
-
-      const device = await api.create(owner, {
-        type: 'route',
-        name: 'Routes device',
-        rules: [
-          rule({ name: 'Branch', type: 'ROUTE', action: 'route', url: '10.20.0.0/16', target: 'branch-gw' }),
-        ],
-      });
-      const user = await api.create(owner, {
-        type: 'other',
-        name: 'Routes user',
-        rules: [
-          rule({ name: 'DNS only', url: 'x.example' }),
-          rule({ name: 'Printer', type: 'ROUTE', url: '10.9.9.9', ports: '631' }),
-        ],
-      });
-      const res = await api.call('GET', '/api/policy/route/acme', auditor);
-      expect(res.statusCode).toBe(200);
-      const routes = res.json() as { policyId: string; ruleName: string; system: boolean }[];
-      expect(routes.every((r) => (r as unknown as { type: string }).type === 'ROUTE')).toBe(true);
-      const mine = routes.filter((r) => [device, user].includes(r.policyId));
-      // User policies are evaluated before device policies; system threat-intel IP rules before both.
-      expect(mine.map((r) => r.ruleName)).toEqual(['Printer', 'Branch']);
-      expect(routes.find((r) => r.ruleName === 'Branch')).toMatchObject({
-        url: '10.20.0.0/16',
-        target: 'branch-gw',
-        action: 'route',
-        system: false,
-      });
-      expect(routes.find((r) => r.ruleName === 'Printer')).toMatchObject({ ports: '631' });
-      const system = routes.findIndex((r) => r.system);
-      if (system >= 0) expect(system).toBeLessThan(routes.findIndex((r) => r.ruleName === 'Printer'));
-    });
-  });
 });
