@@ -54,4 +54,23 @@ describe('demo gateways', () => {
     for (const gateway of enrolled) expect(gateway.enforcedVersion).toBe(gateway.currentVersion);
     expect(items.find((g) => g.name === 'Singapore PoP')?.status).toBe('pending');
   });
+
+  it('answers to the host name a route names: a route through hq-cybernode goes through HQ Berlin', async () => {
+    const created = await f.app.inject({
+      method: 'POST',
+      url: '/api/policy/acme',
+      headers: auth(owner),
+      payload: {
+        type: 'route',
+        name: 'Corporate networks',
+        rules: [
+          { name: 'Corporate', type: 'ROUTE', action: 'route', url: '10.0.0.0/8', target: 'hq-cybernode' },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const routes = await f.app.inject({ url: '/api/policy/route/acme', headers: auth(owner) });
+    const corporate = routes.json().items.find((r: { ruleName: string }) => r.ruleName === 'Corporate');
+    expect(corporate.gateway).toMatchObject({ name: 'HQ Berlin' });
+  });
 });

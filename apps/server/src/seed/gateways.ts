@@ -5,15 +5,18 @@ import type { Ctx } from '../lib/context';
 import * as gateways from '../modules/gateways/gateways.service';
 import { createPolicyCache } from '../modules/policy-core/policy-core.service';
 
-/** The demo's cybernodes and site gateways: [name, kind, region, enrolled?]. */
-const DEMO_GATEWAYS: Array<[string, GatewayKind, string, boolean]> = [
-  ['Frankfurt PoP', 'cybernode', 'eu-central', true],
-  ['Dublin PoP', 'cybernode', 'eu-west', true],
-  ['Virginia PoP', 'cybernode', 'us-east', true],
-  ['Singapore PoP', 'cybernode', 'ap-southeast', false],
-  ['Own node Hamburg', 'virtual', 'eu-central', false],
-  ['HQ Berlin', 'cgw', 'eu-central', true],
-  ['Branch Munich', 'lgw', 'eu-central', true],
+/**
+ * The demo's cybernodes and site gateways: [name, kind, region, host name once enrolled (null: pending)]. HQ
+ * Berlin answers to `hq-cybernode`, the gateway the demo's route policy sends the corporate networks through.
+ */
+const DEMO_GATEWAYS: Array<[string, GatewayKind, string, string | null]> = [
+  ['Frankfurt PoP', 'cybernode', 'eu-central', 'fra1'],
+  ['Dublin PoP', 'cybernode', 'eu-west', 'dub1'],
+  ['Virginia PoP', 'cybernode', 'us-east', 'iad1'],
+  ['Singapore PoP', 'cybernode', 'ap-southeast', null],
+  ['Own node Hamburg', 'virtual', 'eu-central', null],
+  ['HQ Berlin', 'cgw', 'eu-central', 'hq-cybernode'],
+  ['Branch Munich', 'lgw', 'eu-central', 'munich-gw'],
 ];
 
 /** A WireGuard public key as a gateway makes it (the private key is thrown away: no gateway runs here). */
@@ -38,13 +41,19 @@ export async function seedGateways(database: Database, ctx: Ctx): Promise<void> 
     changes: { subscribe: () => () => {}, close: async () => {} },
   };
   try {
-    for (const [index, [name, kind, region, isEnrolled]] of DEMO_GATEWAYS.entries()) {
+    for (const [index, [name, kind, region, hostname]] of DEMO_GATEWAYS.entries()) {
       const { enrolmentToken } = await gateways.createGateway(deps, ctx, { name, kind, region });
-      if (!isEnrolled) continue;
-      const hostname = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${ctx.tenant.name}.example`;
+      if (!hostname) continue;
       const { row } = await gateways.enrol(
         deps,
-        { token: enrolmentToken.token, publicKey: wireguardPublicKey(), hostname, version: '1.0.0' },
+        {
+          token: enrolmentToken.token,
+          publicKey: wireguardPublicKey(),
+          hostname,
+          version: '1.0.0',
+          // Documentation addresses (RFC 5737): where devices would reach it.
+          endpoint: `203.0.113.${10 + index}:51820`,
+        },
         null,
       );
       const metrics = {
