@@ -477,6 +477,33 @@ export const RouteEntry = RuleRef.extend({
 });
 export type RouteEntry = z.infer<typeof RouteEntry>;
 
+/**
+ * A route as one device gets it (`/devices/route/{id}/{deviceid}`): what the engine decides for the device's
+ * traffic to the route's first network — the simulator's own decision — and the tunnel that carries it.
+ */
+export const DeviceRoute = z.object({
+  route: RouteEntry,
+  device: z.object({
+    id: z.string(),
+    name: z.string(),
+    user: z.object({ id: z.string(), username: z.string() }).nullable(),
+    /** Its tunnel address, when it enrolled with a WireGuard key. */
+    address: z.string().nullable(),
+  }),
+  /** The address decided for: the route's first network's first address. Null when it has none. */
+  destination: z.string().nullable(),
+  decision: z.enum(['allow', 'block']).nullable(),
+  /** The gateway the engine routes the device's traffic through (by the name the rule gives). */
+  gatewayTarget: z.string().nullable(),
+  /** The rule that decided, when one did. */
+  decidedBy: RuleRef.nullable(),
+  /** Whether this route is the one that routes it (another may take precedence, or none apply to the device). */
+  isThisRoute: z.boolean(),
+  /** The device's WireGuard AllowedIPs towards the route's gateway (what its tunnel sends there). */
+  allowedIps: z.array(z.string()),
+});
+export type DeviceRoute = z.infer<typeof DeviceRoute>;
+
 export const networkEndpoints = {
   cgwDynamicInfo: endpoint({
     method: 'GET',
@@ -541,6 +568,15 @@ export const networkEndpoints = {
     tags: ['gateways'],
     params: TenantParams.extend({ id: Uuid }),
     response: RouteEntry,
+  }),
+  getDeviceRoute: endpoint({
+    method: 'GET',
+    path: '/policy/route/:tenant/:id/device/:deviceId',
+    access: 'policies:view',
+    summary: "A route as one device gets it: the engine's decision for the device and the tunnel carrying it",
+    tags: ['gateways'],
+    params: TenantParams.extend({ id: Uuid, deviceId: Uuid }),
+    response: DeviceRoute,
   }),
 };
 

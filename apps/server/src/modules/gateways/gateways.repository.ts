@@ -306,6 +306,18 @@ export async function devicePeers(tx: Tx, tenantId: string): Promise<DevicePeerR
   );
 }
 
+/** One device of the tenant with its user and tunnel host (the enrolment module owns the table). */
+export async function deviceById(tx: Tx, tenantId: string, id: string): Promise<DevicePeerRow | null> {
+  const [row] = await queryRows<DevicePeerRow>(
+    tx,
+    sql`select d.id, d.name, d.wg_public_key as "publicKey", d.wg_host as host,
+          d.user_id as "userId", u.username
+        from devices d left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id
+        where d.tenant_id = ${tenantId} and d.id = ${id}`,
+  );
+  return row ?? null;
+}
+
 /** Up to `limit` gateways of the given kinds (retired ones left out), by name. */
 export async function gatewaysOfKinds(
   tx: Tx,

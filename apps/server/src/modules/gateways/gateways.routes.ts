@@ -69,6 +69,9 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
   route(app, database, n.cgwsUsers, ({ ctx }) => service.cgwsUsers(deps, ctx));
   route(app, database, n.listRoutes, ({ ctx }) => service.listRoutes(deps, ctx));
   route(app, database, n.getRoute, ({ ctx, params }) => service.getRoute(deps, ctx, params.id));
+  route(app, database, n.getDeviceRoute, ({ ctx, params }) =>
+    service.deviceRoute(deps, ctx, params.id, params.deviceId),
+  );
 
   route(app, database, gw.enrol, async ({ body, request }) => {
     const { row, credential } = await service.enrol(deps, body, request.ip ?? null);

@@ -6,6 +6,7 @@ import {
   type BundlePreview,
   type BundleSummary,
   DEVICE_TUNNEL_NETWORK,
+  type DeviceRoute,
   type DeviceWireguard,
   GATEWAY_BUNDLE_MAX_WAIT_S,
   GATEWAY_BUNDLES_KEPT,
@@ -39,7 +40,7 @@ import {
   type WireguardPeer,
   wireguardConfig,
 } from '@palisade/gateway-config';
-import type { EngineInput } from '@palisade/policy-engine';
+import { type EngineInput, explain } from '@palisade/policy-engine';
 import { formatPatch, structuredPatch } from 'diff';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -51,11 +52,13 @@ import type { ModuleDeps } from '../../lib/server-module';
 import { previewPolicySave } from '../policies/policies.service';
 import type { PolicyData } from '../policies/policy-validation';
 import {
+  decidingRule,
   type LivePolicy,
   loadEngineInput,
   markPolicyChanged,
   POLICY_TOPIC,
   type PolicyCache,
+  resolveRequest,
 } from '../policy-core/policy-core.service';
 import * as repo from './gateways.repository';
 
@@ -772,6 +775,79 @@ export async function getRoute(deps: GatewayDeps, ctx: Ctx, id: string): Promise
   const found = (await listRoutes(deps, ctx)).items.find((route) => route.ruleId === id);
   if (!found) throw notFound('Route');
   return found;
+}
+
+/** The first address of a network (`10.20.0.0/16` → `10.20.0.1`; a single address stays itself). */
+function firstAddress(network: string): string | null {
+  const [ip, prefix] = network.split('/');
+  const parts = ip.split('.').map(Number);
+  if (parts.length !== 4 || parts.some((part) => !Number.isInteger(part) || part < 0 || part > 255))
+    return null;
+  const bits = prefix === undefined ? 32 : Number(prefix);
+  if (bits >= 31) return ip;
+  const value = (((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0) + 1;
+  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+}
+
+/**
+ * A route as one device gets it: the engine decides the device's traffic (its user, the user's groups, the device)
+ * to the route's first address with the live compiled policy — the simulator's decision — and the device's
+ * WireGuard AllowedIPs towards the route's gateway show what its tunnel carries there.
+ */
+export async function deviceRoute(
+  deps: GatewayDeps,
+  ctx: Ctx,
+  ruleId: string,
+  deviceId: string,
+): Promise<DeviceRoute> {
+  const tenantId = ctx.tenant.id;
+  const route = await getRoute(deps, ctx, ruleId);
+  const { compiled } = await deps.policies.compiledFor(tenantId);
+  const destination = route.networks.map(firstAddress).find((address) => address !== null) ?? null;
+  return deps.database.tenantTx(tenantId, async (tx) => {
+    const device = await repo.deviceById(tx, tenantId, deviceId);
+    if (!device) throw notFound('Device');
+    const address = device.host ? deviceAddress(device.host) : null;
+    const tunnel = device.host ? await deviceWireguard(tx, tenantId, device.host) : null;
+    const allowedIps =
+      tunnel?.peers.find((peer) => route.gateway && peer.gatewayId === route.gateway.id)?.allowedIps ?? [];
+    const shown = {
+      id: device.id,
+      name: device.name,
+      user: device.userId && device.username ? { id: device.userId, username: device.username } : null,
+      address: address ? `${address}/32` : null,
+    };
+    if (!destination) {
+      return {
+        route,
+        device: shown,
+        destination,
+        decision: null,
+        gatewayTarget: null,
+        decidedBy: null,
+        isThisRoute: false,
+        allowedIps,
+      };
+    }
+    const { request } = await resolveRequest(
+      tx,
+      tenantId,
+      { userId: device.userId ?? undefined, deviceId: device.id, destination, protocol: 'tcp' },
+      'params',
+    );
+    const decided = explain(compiled, request);
+    const { rule } = decidingRule(decided);
+    return {
+      route,
+      device: shown,
+      destination,
+      decision: decided.decision,
+      gatewayTarget: decided.gateway,
+      decidedBy: rule,
+      isThisRoute: decided.decision === 'allow' && decided.gateway !== null && rule?.ruleId === route.ruleId,
+      allowedIps,
+    };
+  });
 }
 
 // ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────

@@ -36,6 +36,7 @@ let site: { id: string; credential: string };
 let edge: { id: string; credential: string };
 let deviceKey: string;
 let routeId: string;
+let deviceId: string;
 
 /** Creates and enrols a gateway of acme, and reports one heartbeat with `peers`. */
 async function gateway(name: string, kind: string, region: string, hostname: string) {
@@ -84,6 +85,7 @@ beforeAll(async () => {
     publicKey: deviceKey,
   });
   expect(enrolled.statusCode, enrolled.body).toBe(201);
+  deviceId = enrolled.json().deviceId;
   const now = new Date().toISOString();
   const stale = new Date(Date.now() - 3_600_000).toISOString();
   const unknownKey = wireguardPublicKey();
@@ -234,5 +236,44 @@ describe('the live-state calls of spec §7 and policy/route', () => {
       gateway: { id: site.id, name: 'Branch Munich', status: 'online' },
     });
     expect((await call('GET', `/policy/route/acme/${routeId}`, auditor)).json()).toEqual(route);
+  });
+
+  it('shows a route as one device gets it: the engine routes its traffic through the gateway its tunnel reaches', async () => {
+    const url = `/policy/route/acme/${routeId}/device/${deviceId}`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, billing)).statusCode).toBe(403);
+    const globex = await f.signIn('admin@globex.test');
+    expect((await call('GET', `/policy/route/globex/${routeId}/device/${deviceId}`, globex)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('GET', `/policy/route/acme/${routeId}/device/00000000-0000-4000-8000-000000000000`, owner))
+        .statusCode,
+    ).toBe(404);
+    const bad = await call('GET', `/policy/route/acme/${routeId}/device/nope`, owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(['params.deviceId']);
+
+    const res = await call('GET', url, auditor);
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = res.json();
+    expect(shown).toMatchObject({
+      route: { ruleId: routeId, gateway: { name: 'Branch Munich' } },
+      device: { id: deviceId, name: 'Tunnel laptop', user: { username: 'tunnel@acme.test' } },
+      destination: '10.20.0.1',
+      decision: 'allow',
+      gatewayTarget: 'munich-gw',
+      decidedBy: { ruleId: routeId },
+      isThisRoute: true,
+    });
+    expect(shown.device.address).toMatch(/^100\.64\.\d+\.\d+\/32$/);
+    expect(shown.allowedIps).toContain('10.20.0.0/16');
+
+    // The simulator decides the same for the same device and destination.
+    const simulated = await call('POST', '/policy/simulate/acme', auditor, {
+      request: { userId: shown.device.user.id, deviceId, destination: '10.20.0.1' },
+    });
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    expect(simulated.json()).toMatchObject({ decision: 'allow', gateway: 'munich-gw' });
   });
 });
