@@ -21,6 +21,8 @@ const script = {
   failures: [] as ('drop' | number)[],
   revoked: false,
   enrolments: 0,
+  /** The body of the last enrolment. */
+  enrolled: null as Record<string, unknown> | null,
   heartbeats: [] as { enforcedVersion: string | null; metrics: Record<string, number> }[],
   /** The If-None-Match of every bundle request. */
   polls: [] as (string | null)[],
@@ -46,6 +48,7 @@ function handle(request: IncomingMessage, response: ServerResponse, body: string
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
   if (request.url === '/api/gw/enrol') {
     script.enrolments++;
+    script.enrolled = JSON.parse(body);
     return json(201, {
       gatewayId: '7d1c0f4e-0000-4000-8000-000000000001',
       tenant: 't1',
@@ -106,6 +109,7 @@ describe('the agent loop', () => {
     const done = runAgent({
       server: url,
       token: 'gwe_test',
+      endpoint: 'gw.example.net:51820',
       dir,
       backoff: { initialMs: 20, maxMs: 100 },
       log: () => {},
@@ -115,6 +119,8 @@ describe('the agent loop', () => {
     await until('v1 enforced', 5_000, () => events.find((e) => e.type === 'enforced' && e.version === 'v1'));
     expect(events.filter((e) => e.type === 'error' && e.during === 'bundle')).toHaveLength(2);
     expect(script.enrolments).toBe(1);
+    // --endpoint: where devices reach it, sent at enrolment.
+    expect(script.enrolled).toMatchObject({ token: 'gwe_test', endpoint: 'gw.example.net:51820' });
     expect(readFileSync(join(dir, 'wireguard.conf'), 'utf8')).not.toContain('@PALISADE');
     await until('v1 reported', 2_000, () => script.heartbeats.find((b) => b.enforcedVersion === 'v1'));
     const beat = script.heartbeats.at(-1)!;

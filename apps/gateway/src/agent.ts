@@ -32,6 +32,8 @@ export interface AgentOptions {
   apply?: boolean;
   /** The WireGuard interface (default `pal-<first 8 of the gateway id>`). */
   interfaceName?: string;
+  /** Where devices reach this gateway's WireGuard port, `host:port`: sent at enrolment, their peer's Endpoint. */
+  endpoint?: string;
   /** Unbound's port (default 53). */
   dnsPort?: number;
   /** Extra Unbound configuration to include (e.g. local-data). */
@@ -134,6 +136,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       known && known.server === server && (!options.token || known.tokenHash === tokenHash(options.token));
     if (known && isSame) {
       log(`resuming as gateway ${known.gatewayId} (enrolled ${known.enrolledAt})`);
+      if (options.endpoint) log('--endpoint is sent at enrolment only: enrol again (new token) to change it');
       emit({ type: 'resumed', gatewayId: known.gatewayId });
       return known;
     }
@@ -148,7 +151,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     for (let failures = 1; ; failures++) {
       try {
         const answer = await client.enrol(
-          { token: options.token, publicKey: state.publicKey, hostname, version: AGENT_VERSION },
+          {
+            token: options.token,
+            publicKey: state.publicKey,
+            hostname,
+            version: AGENT_VERSION,
+            ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+          },
           stop.signal,
         );
         state.enrolment = {

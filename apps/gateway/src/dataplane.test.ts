@@ -1,11 +1,22 @@
 /**
- * The data plane, for real (root, `ip netns`, /dev/net/tun and the tools of scripts/net-tools.sh): in a fresh
- * network namespace, the real server (spawned with PGlite and the demo data) and the reference gateway with
- * --apply. Proves: the WireGuard interface is up with the address and port the server assigned; a network-layer
- * block of an address reaches the nftables set within a second; a DNS-layer block makes Unbound answer NXDOMAIN
- * within a second while a locally known name still resolves, and removing it restores the answer; SIGTERM tears
- * it all down. The test reaches the server through a veth pair (198.18.0.0/15, benchmarking addresses).
- * Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it fails instead.
+ * The data plane, for real (root, `ip netns`, /dev/net/tun and the tools of scripts/net-tools.sh), in three
+ * network namespaces:
+ *   - the gateway's: the real server (spawned with PGlite and the demo data) and the reference gateway with
+ *     --apply; the test reaches the server through a veth pair (198.18.0.0/15, benchmarking addresses);
+ *   - a device's, joined to the gateway's by a veth pair (its "internet", 198.19.x.y/30): it makes its own
+ *     WireGuard key, enrols through the API with a deployment key and brings the console's wg-quick text up with
+ *     wireguard-go + `wg setconf` (the wg-quick keys done by hand: addresses, routes for the AllowedIPs);
+ *   - a protected server's (an HTTP listener on 10.99.0.2 in 10.99.0.0/24) that only the gateway reaches, by a
+ *     veth pair; a route rule sends 10.99.0.0/24 through the gateway.
+ * Proves: the WireGuard interface is up with the address and port the server assigned, and the endpoint given
+ * with --endpoint reaches the device as its peer's; the device reaches the protected server through the tunnel
+ * (routed and masqueraded by the gateway), with a handshake the gateway's `wg show` sees; a network-layer block
+ * of the server's address makes new connections from the device fail within a second and deleting it restores
+ * them within a second, while the policy simulator decides the same; a DNS-layer block makes the gateway's
+ * Unbound, asked by the device over the tunnel at its `dns` address, answer NXDOMAIN within a second while a
+ * locally known name still resolves, and removing it restores the answer; SIGTERM tears it all down. The measured
+ * times are printed (process.stdout). Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it
+ * fails instead.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,32 +24,63 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect } from 'vitest';
+import { stripWgQuick, withPrivateKey } from './artefacts';
 import { TOOL_ENV } from './exec';
+import { peerAllowedIps } from './forwarding';
+import { generateKeyPair } from './keys';
 import { hasCommand, needsTest } from './test-kit';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const id = randomBytes(3).toString('hex');
+/** The gateway's namespace, the device's and the protected server's. */
 const NS = `pgw${id}`;
+const DEV_NS = `pgw${id}dev`;
+const SRV_NS = `pgw${id}srv`;
+/** WireGuard interfaces: unique names (the control sockets in /var/run/wireguard are shared by namespaces). */
 const IFACE = `pgw${id}w`;
+const DEV_IFACE = `pgw${id}d`;
+/** Test host ↔ gateway. */
 const HOST_VETH = `pgw${id}h`;
 const NS_VETH = `pgw${id}n`;
-const SUBNET = `198.18.${randomBytes(1)[0]}.${(randomBytes(1)[0] & 63) * 4}`;
-const hostAddress = SUBNET.replace(/\d+$/, (n) => String(Number(n) + 1));
-const nsAddress = SUBNET.replace(/\d+$/, (n) => String(Number(n) + 2));
+/** Gateway ↔ device (the underlay), gateway ↔ protected server. */
+const GW_DEV_VETH = `pgw${id}a`;
+const DEV_VETH = `pgw${id}b`;
+const GW_SRV_VETH = `pgw${id}c`;
+const SRV_VETH = `pgw${id}e`;
+const block30 = (prefix: string) => `${prefix}.${randomBytes(1)[0]}.${(randomBytes(1)[0] & 63) * 4}`;
+const plus = (network: string, n: number) => network.replace(/\d+$/, (last) => String(Number(last) + n));
+const SUBNET = block30('198.18');
+const hostAddress = plus(SUBNET, 1);
+const nsAddress = plus(SUBNET, 2);
+const UNDERLAY = block30('198.19');
+const gwUnderlay = plus(UNDERLAY, 1);
+const devUnderlay = plus(UNDERLAY, 2);
+const PROTECTED_NET = '10.99.0.0/24';
+const GW_PROTECTED = '10.99.0.1';
+const PROTECTED = '10.99.0.2';
+const PROTECTED_URL = `http://${PROTECTED}:8080/`;
+const HOSTNAME = 'dataplane.lab';
 const PASSWORD = `Dp-${randomBytes(12).toString('base64url')}`;
 const dir = mkdtempSync(join(tmpdir(), 'pgw-dp-'));
 const children: ChildProcess[] = [];
-let namespaceMade = false;
+const namespaces: string[] = [];
 
-const sh = (cmd: string, args: string[]) => {
-  const r = spawnSync(cmd, args, { env: TOOL_ENV, encoding: 'utf8', timeout: 30_000 });
+const sh = (cmd: string, args: string[], env: NodeJS.ProcessEnv = TOOL_ENV) => {
+  const r = spawnSync(cmd, args, { env, encoding: 'utf8', timeout: 30_000 });
   return { status: r.status, stdout: r.stdout ?? '', output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
 };
-const inNs = (cmd: string, ...args: string[]) => sh('ip', ['netns', 'exec', NS, cmd, ...args]);
+const inNsOf =
+  (ns: string) =>
+  (cmd: string, ...args: string[]) =>
+    sh('ip', ['netns', 'exec', ns, cmd, ...args]);
+const inNs = inNsOf(NS);
+const inDev = inNsOf(DEV_NS);
+const inSrv = inNsOf(SRV_NS);
 const must = <T extends { status: number | null; output: string }>(r: T, what: string): T => {
   if (r.status !== 0) throw new Error(`${what}: ${r.output}`);
   return r;
 };
+const say = (line: string) => process.stdout.write(`data plane: ${line}\n`);
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
@@ -54,23 +96,56 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
 
 afterAll(async () => {
   for (const child of children) await stopChild(child);
-  if (namespaceMade) {
-    // Anything still running in the namespace (an orphaned unbound or wireguard-go) goes with it.
-    for (const pid of sh('ip', ['netns', 'pids', NS]).stdout.split('\n').filter(Boolean)) {
+  for (const ns of namespaces) {
+    // Anything still running in a namespace (an orphaned unbound, wireguard-go) goes with it.
+    for (const pid of sh('ip', ['netns', 'pids', ns]).stdout.split('\n').filter(Boolean)) {
       try {
         process.kill(Number(pid), 'SIGKILL');
       } catch {}
     }
-    inNs('ip', 'link', 'del', IFACE);
-    sh('ip', ['netns', 'del', NS]);
   }
+  inNs('ip', 'link', 'del', IFACE);
+  inDev('ip', 'link', 'del', DEV_IFACE);
+  // Deleting a namespace takes its veth ends with it (and their peers).
+  for (const ns of namespaces) sh('ip', ['netns', 'del', ns]);
   sh('ip', ['link', 'del', HOST_VETH]);
-  rmSync(`/var/run/wireguard/${IFACE}.sock`, { force: true });
+  for (const name of [IFACE, DEV_IFACE]) rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 
-function spawnInNs(args: string[], env: NodeJS.ProcessEnv, name: string) {
-  const child = spawn('ip', ['netns', 'exec', NS, ...args], {
+function addNamespace(ns: string) {
+  must(sh('ip', ['netns', 'add', ns]), `ip netns add ${ns}`);
+  namespaces.push(ns);
+  must(sh('ip', ['-n', ns, 'link', 'set', 'lo', 'up']), `lo up in ${ns}`);
+}
+
+/** A veth pair between two namespaces (null: the test's own), each end with its address, up. */
+function link(a: { ns: string | null; name: string; address: string }, b: typeof a) {
+  const at = (ns: string | null) => (ns ? ['-n', ns] : []);
+  must(
+    sh('ip', [
+      ...at(a.ns),
+      'link',
+      'add',
+      a.name,
+      'type',
+      'veth',
+      'peer',
+      'name',
+      b.name,
+      'netns',
+      b.ns ?? '1',
+    ]),
+    `veth ${a.name}`,
+  );
+  for (const end of [a, b]) {
+    must(sh('ip', [...at(end.ns), 'address', 'add', end.address, 'dev', end.name]), `address of ${end.name}`);
+    must(sh('ip', [...at(end.ns), 'link', 'set', end.name, 'up']), `${end.name} up`);
+  }
+}
+
+function spawnIn(ns: string, args: string[], env: NodeJS.ProcessEnv, name: string) {
+  const child = spawn('ip', ['netns', 'exec', ns, ...args], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,10 +176,11 @@ async function until<T>(
   }
 }
 
-/** An A query to Unbound in the namespace: the addresses, or the status (NXDOMAIN, SERVFAIL…). */
-function query(server: string, name: string): string {
+/** An A query from a namespace: the addresses, or the status (NXDOMAIN, SERVFAIL…). */
+function query(ns: string, server: string, name: string): string {
+  const inThere = inNsOf(ns);
   if (hasCommand('dig')) {
-    const r = inNs('dig', `@${server}`, '-p', '53', '+tries=1', '+time=2', name, 'A');
+    const r = inThere('dig', `@${server}`, '-p', '53', '+tries=1', '+time=2', name, 'A');
     const status = /status: (\w+)/.exec(r.stdout)?.[1] ?? `dig failed: ${r.output}`;
     if (status !== 'NOERROR') return status;
     const answers = r.stdout
@@ -116,12 +192,24 @@ function query(server: string, name: string): string {
   const script = `const r = new (await import('node:dns')).promises.Resolver({ timeout: 2000, tries: 1 });
 r.setServers(['${server}:53']);
 try { console.log((await r.resolve4('${name}')).join(',')); } catch (e) { console.log(e.code === 'ENOTFOUND' ? 'NXDOMAIN' : e.code); }`;
-  return inNs(process.execPath, '--input-type=module', '-e', script).stdout.trim();
+  return inThere(process.execPath, '--input-type=module', '-e', script).stdout.trim();
 }
 
-describe('the data plane in a network namespace', () => {
+/** A new HTTP GET of the protected server from the device (a new connection each time). */
+function fromDevice(): { ok: boolean; body: string } {
+  if (hasCommand('curl')) {
+    const r = inDev('curl', '-sS', '--noproxy', '*', '--connect-timeout', '1', '-m', '2', PROTECTED_URL);
+    return { ok: r.status === 0, body: r.status === 0 ? r.stdout : r.output.trim() };
+  }
+  const script = `try { const r = await fetch('${PROTECTED_URL}', { signal: AbortSignal.timeout(2000) });
+console.log(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (e) { console.log('FAILED ' + (e.cause?.code ?? e.message)); }`;
+  const out = inDev(process.execPath, '--input-type=module', '-e', script).stdout.trim();
+  return { ok: out.startsWith('OK '), body: out.replace(/^OK /, '') };
+}
+
+describe('the data plane in network namespaces', () => {
   needsTest(
-    'wireguard-go, nftables and Unbound follow the administrator within a second',
+    'a device reaches a protected server through the gateway; blocks follow the administrator within a second',
     [
       'root',
       'tun',
@@ -135,21 +223,27 @@ describe('the data plane in a network namespace', () => {
       'unbound-control',
     ],
     async () => {
-      must(sh('ip', ['netns', 'add', NS]), 'ip netns add');
-      namespaceMade = true;
-      must(inNs('ip', 'link', 'set', 'lo', 'up'), 'lo up');
-      must(
-        sh('ip', ['link', 'add', HOST_VETH, 'type', 'veth', 'peer', 'name', NS_VETH, 'netns', NS]),
-        'veth',
+      for (const ns of [NS, DEV_NS, SRV_NS]) addNamespace(ns);
+      link(
+        { ns: null, name: HOST_VETH, address: `${hostAddress}/30` },
+        { ns: NS, name: NS_VETH, address: `${nsAddress}/30` },
       );
-      must(sh('ip', ['address', 'add', `${hostAddress}/30`, 'dev', HOST_VETH]), 'host address');
-      must(sh('ip', ['link', 'set', HOST_VETH, 'up']), 'host veth up');
-      must(inNs('ip', 'address', 'add', `${nsAddress}/30`, 'dev', NS_VETH), 'namespace address');
-      must(inNs('ip', 'link', 'set', NS_VETH, 'up'), 'namespace veth up');
+      link(
+        { ns: NS, name: GW_DEV_VETH, address: `${gwUnderlay}/30` },
+        { ns: DEV_NS, name: DEV_VETH, address: `${devUnderlay}/30` },
+      );
+      link(
+        { ns: NS, name: GW_SRV_VETH, address: `${GW_PROTECTED}/24` },
+        { ns: SRV_NS, name: SRV_VETH, address: `${PROTECTED}/24` },
+      );
+      // The protected server knows no way to the devices: only the gateway's masquerading brings answers back.
+      expect(inSrv('ip', 'route', 'show', 'default').stdout.trim()).toBe('');
+      const forwardingBefore = inNs('cat', '/proc/sys/net/ipv4/ip_forward').stdout.trim();
 
-      // The real server, inside the namespace (its port 8080 and Unbound's 53 are the namespace's own).
+      // The real server, inside the gateway's namespace (its port 8080 and Unbound's 53 are the namespace's own).
       const { LOG_LEVEL: _, CI: __, ...base } = TOOL_ENV;
-      const server = spawnInNs(
+      const server = spawnIn(
+        NS,
         [process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'],
         {
           ...base,
@@ -161,6 +255,18 @@ describe('the data plane in a network namespace', () => {
           RATE_LIMIT_MAX: '100000',
         },
         'server',
+      );
+      // The protected server: answers with the address it saw the request come from.
+      const listener = spawnIn(
+        SRV_NS,
+        [
+          process.execPath,
+          '-e',
+          `require('node:http').createServer((q, s) => s.end('protected ' + q.socket.remoteAddress))` +
+            `.listen(8080, '${PROTECTED}', () => console.log('listening'))`,
+        ],
+        base,
+        'protected server',
       );
       const api = `http://${nsAddress}:8080/api`;
       const started = Date.now();
@@ -174,7 +280,13 @@ describe('the data plane in a network namespace', () => {
           ),
         () => server.state.log,
       );
-      console.info(`data plane: server up in ${Date.now() - started} ms`);
+      say(`server up in ${Date.now() - started} ms`);
+      await until('the protected server', 10_000, () =>
+        listener.state.log.includes('listening') ? true : undefined,
+      );
+      // Not reachable from the device without the tunnel.
+      expect(fromDevice().ok).toBe(false);
+
       const signIn = await fetch(`${api}/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -182,16 +294,32 @@ describe('the data plane in a network namespace', () => {
       });
       expect(signIn.status, await signIn.clone().text()).toBe(200);
       const session = ((await signIn.json()) as { sessid: string }).sessid;
-      const call = async (method: string, path: string, body?: unknown) => {
+      const request = async (
+        method: string,
+        path: string,
+        body: unknown,
+        headers: Record<string, string>,
+      ) => {
         const r = await fetch(`${api}${path}`, {
           method,
-          headers: { 'x-auth-token': session, ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
         });
         const text = await r.text();
         if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
         return JSON.parse(text);
       };
+      const call = (method: string, path: string, body?: unknown) =>
+        request(method, path, body, { 'x-auth-token': session });
+      const simulate = async () =>
+        (await call('POST', '/policy/simulate/acme', {
+          request: { destination: `${PROTECTED}:8080`, deviceId, protocol: 'tcp' },
+        })) as { decision: 'allow' | 'block'; rule: { ruleName: string } | null };
+
+      // The demo's gateways retired: the device's peers and resolver are then this lab's gateway (a device gets
+      // every gateway of its tenant as a peer, and the first one's resolver).
+      const demo = (await call('GET', '/cybernodes/acme?limit=100')) as { items: { id: string }[] };
+      for (const gateway of demo.items) await call('DELETE', `/cybernodes/acme/${gateway.id}`);
 
       const created = await call('POST', '/cybernodes/acme', {
         name: `Data plane ${id}`,
@@ -229,7 +357,9 @@ describe('the data plane in a network namespace', () => {
           '',
         ].join('\n'),
       );
-      const agent = spawnInNs(
+      const endpoint = `${gwUnderlay}:51820`;
+      const agent = spawnIn(
+        NS,
         [
           process.execPath,
           '--import',
@@ -247,7 +377,9 @@ describe('the data plane in a network namespace', () => {
           '--unbound-include',
           include,
           '--hostname',
-          'dataplane.lab',
+          HOSTNAME,
+          '--endpoint',
+          endpoint,
         ],
         { ...base, PALISADE_GATEWAY_TOKEN: created.enrolmentToken.token },
         'agent',
@@ -260,50 +392,175 @@ describe('the data plane in a network namespace', () => {
         agentLog,
       );
 
-      // WireGuard: up, with the address, port and key the server knows.
+      // WireGuard: up, with the address, port and key the server knows, and the endpoint it was given.
       const shown = await until('online', 10_000, async () => {
         const g = await call('GET', `/cybernodes/acme/${gatewayId}`);
         return g.status === 'online' && g.enforcedVersion === g.currentVersion ? g : undefined;
       });
+      expect(shown.endpoint).toBe(endpoint);
+      expect(shown.listenPort).toBe(51820);
       const tunnel = String(shown.address).split('/')[0];
+      const tunnelNetwork = String(shown.address).replace(/\.\d+\/24$/, '.0/24');
       const [iface] = must(inNs('wg', 'show', IFACE, 'dump'), 'wg show')
         .stdout.trim()
         .split('\n');
       const [, publicKey, listenPort] = iface.split('\t');
       expect(publicKey).toBe(shown.publicKey);
       expect(Number(listenPort)).toBe(shown.listenPort);
-      const link = JSON.parse(
+      const ipLink = JSON.parse(
         must(inNs('ip', '-j', 'address', 'show', 'dev', IFACE), 'ip address').stdout,
       )[0];
-      expect(link.flags).toContain('UP');
+      expect(ipLink.flags).toContain('UP');
       expect(
-        link.addr_info.map((a: { local: string; prefixlen: number }) => `${a.local}/${a.prefixlen}`),
+        ipLink.addr_info.map((a: { local: string; prefixlen: number }) => `${a.local}/${a.prefixlen}`),
       ).toContain(shown.address);
-
-      // nftables: a network-layer block of an address, in the set within a second.
+      // Forwarding on, and the gateway's own NAT table beside the policy's.
+      expect(inNs('cat', '/proc/sys/net/ipv4/ip_forward').stdout.trim()).toBe('1');
       const ruleset = () => inNs('nft', 'list', 'ruleset').stdout;
       expect(ruleset()).toContain('table inet palisade');
-      expect(ruleset()).not.toContain('203.0.113.77');
+      expect(ruleset()).toContain('table ip palisade_nat');
+
+      // The administrator sends the protected network through this gateway, and a device enrols with its key.
+      await call('POST', '/policy/acme', {
+        type: 'route',
+        name: `Protected through the lab ${id}`,
+        rules: [
+          { name: 'Protected servers', type: 'ROUTE', action: 'route', url: PROTECTED_NET, target: HOSTNAME },
+        ],
+      });
+      const deploymentKey = await call('POST', '/enrolment/acme/keys', { name: `Data plane ${id}` });
+      const deviceKeys = generateKeyPair();
+      const enrolled = await request(
+        'POST',
+        '/enrol',
+        {
+          token: deploymentKey.token,
+          device: { name: `Device ${id}`, os: 'linux' },
+          publicKey: deviceKeys.publicKey,
+        },
+        {},
+      );
+      const enrolledAt = Date.now();
+      const deviceId: string = enrolled.deviceId;
+      const wireguard = enrolled.wireguard as {
+        address: string;
+        dns: string[];
+        peers: { gatewayId: string; publicKey: string; endpoint: string | null; allowedIps: string[] }[];
+        config: string;
+      };
+      expect(wireguard.dns).toEqual([tunnel]);
+      expect(wireguard.peers).toContainEqual(
+        expect.objectContaining({
+          gatewayId,
+          publicKey: shown.publicKey,
+          endpoint,
+          allowedIps: [tunnelNetwork, PROTECTED_NET],
+        }),
+      );
+      const deviceAddress = wireguard.address.split('/')[0];
+
+      // The gateway takes the device as a peer, routed to its interface.
+      await until(
+        'the device as a peer of the gateway',
+        1_000,
+        () => {
+          const peers = inNs('wg', 'show', IFACE, 'allowed-ips').stdout;
+          const routes = inNs('ip', 'route', 'show', 'dev', IFACE).stdout;
+          return peers.includes(`${deviceKeys.publicKey}\t${deviceAddress}/32`) &&
+            routes.split('\n').some((line) => line.startsWith(`${deviceAddress} `))
+            ? true
+            : undefined;
+        },
+        agentLog,
+      );
+      const peerMs = Date.now() - enrolledAt;
+
+      // The device brings up the console's configuration with its own private key: wireguard-go + wg setconf,
+      // and what wg-quick would do (addresses, MTU, a route for every AllowedIPs).
+      const deviceConf = join(dir, 'device.conf');
+      const stripped = stripWgQuick(withPrivateKey(wireguard.config, deviceKeys.privateKey));
+      writeFileSync(deviceConf, stripped.config, { mode: 0o600 });
+      // Without LOG_LEVEL wireguard-go hands its daemon /dev/null, not our pipes (spawnSync would wait for them).
+      must(
+        sh('ip', ['netns', 'exec', DEV_NS, 'wireguard-go', DEV_IFACE], base),
+        'wireguard-go on the device',
+      );
+      must(inDev('wg', 'setconf', DEV_IFACE, deviceConf), 'wg setconf on the device');
+      for (const address of stripped.addresses) {
+        must(inDev('ip', 'address', 'add', address, 'dev', DEV_IFACE), 'device address');
+      }
+      must(inDev('ip', 'link', 'set', DEV_IFACE, 'mtu', String(stripped.mtu ?? 1420), 'up'), 'device up');
+      for (const network of peerAllowedIps(stripped.config)) {
+        must(inDev('ip', 'route', 'replace', network, 'dev', DEV_IFACE), `device route ${network}`);
+      }
+
+      // (1) Through the tunnel to the protected server, masqueraded by the gateway; the gateway saw a handshake.
+      const upAt = Date.now();
+      const first = await until('the protected server from the device', 5_000, () => {
+        const r = fromDevice();
+        return r.ok ? r : undefined;
+      });
+      const firstMs = Date.now() - upAt;
+      expect(first.body).toBe(`protected ${GW_PROTECTED}`);
+      const handshake = must(inNs('wg', 'show', IFACE, 'dump'), 'wg show')
+        .stdout.split('\n')
+        .map((line) => line.split('\t'))
+        .find((fields) => fields[0] === deviceKeys.publicKey);
+      expect(handshake, 'the device is a peer of the gateway').toBeDefined();
+      expect(Number(handshake?.[4])).toBeGreaterThan(0);
+      expect(handshake?.[2]).toBe(
+        `${devUnderlay}:${inDev('wg', 'show', DEV_IFACE, 'listen-port').stdout.trim()}`,
+      );
+      expect((await simulate()).decision).toBe('allow');
+
+      // (2) A network-layer block of the server's address: new connections fail within a second; the simulator
+      // agrees. Deleting the policy restores both within a second.
       const netSaved = Date.now();
       const netPolicy = await call('POST', '/policy/acme', {
         type: 'other',
-        name: `Block address ${id}`,
-        rules: [{ name: 'Block one address', type: 'ROUTE', action: 'block', url: '203.0.113.77' }],
+        name: `Block the protected server ${id}`,
+        rules: [{ name: 'Block the protected server', type: 'ROUTE', action: 'block', url: PROTECTED }],
       });
       const netAnswered = Date.now();
-      await until(
-        'the address in the nftables set',
+      const refused = await until(
+        'new connections to the protected server failing',
         1_000,
-        () => (ruleset().includes('203.0.113.77') ? true : undefined),
+        () => {
+          const r = fromDevice();
+          return r.ok ? undefined : r;
+        },
         agentLog,
       );
-      const netMs = Date.now() - netAnswered;
+      const blockMs = Date.now() - netAnswered;
+      expect(ruleset()).toContain(PROTECTED);
       // Replaced, not duplicated.
-      expect(ruleset().match(/table inet palisade/g)).toHaveLength(1);
+      expect(ruleset().match(/table inet palisade /g)).toHaveLength(1);
+      expect(ruleset().match(/table ip palisade_nat /g)).toHaveLength(1);
+      const blocked = await simulate();
+      expect(blocked.decision).toBe('block');
+      expect(blocked.rule?.ruleName).toBe('Block the protected server');
+      expect(fromDevice().ok).toBe(false);
 
-      // Unbound: both names resolve; a DNS-layer block answers NXDOMAIN within a second; removing it restores.
-      expect(query(tunnel, 'ok.palisade.example')).toBe('192.0.2.10');
-      expect(query(tunnel, 'blocked.palisade.example')).toBe('192.0.2.11');
+      await call('DELETE', '/policy/acme', { ids: [netPolicy.policy.id] });
+      const netRemoved = Date.now();
+      const back = await until(
+        'the protected server back',
+        1_000,
+        () => {
+          const r = fromDevice();
+          return r.ok ? r : undefined;
+        },
+        agentLog,
+      );
+      const unblockMs = Date.now() - netRemoved;
+      expect(back.body).toBe(`protected ${GW_PROTECTED}`);
+      expect((await simulate()).decision).toBe('allow');
+
+      // (3) Unbound, asked by the device over the tunnel at its dns address: both names resolve; a DNS-layer
+      // block answers NXDOMAIN within a second; removing it restores the answer.
+      const resolver = wireguard.dns[0];
+      expect(query(DEV_NS, resolver, 'ok.palisade.example')).toBe('192.0.2.10');
+      expect(query(DEV_NS, resolver, 'blocked.palisade.example')).toBe('192.0.2.11');
       const dnsSaved = Date.now();
       const dnsPolicy = await call('POST', '/policy/acme', {
         type: 'other',
@@ -314,31 +571,62 @@ describe('the data plane in a network namespace', () => {
       await until(
         'NXDOMAIN',
         1_000,
-        () => (query(tunnel, 'blocked.palisade.example') === 'NXDOMAIN' ? true : undefined),
+        () => (query(DEV_NS, resolver, 'blocked.palisade.example') === 'NXDOMAIN' ? true : undefined),
         agentLog,
       );
       const dnsMs = Date.now() - dnsAnswered;
-      expect(query('127.0.0.1', 'blocked.palisade.example')).toBe('NXDOMAIN');
-      expect(query(tunnel, 'ok.palisade.example')).toBe('192.0.2.10');
+      expect(query(NS, '127.0.0.1', 'blocked.palisade.example')).toBe('NXDOMAIN');
+      expect(query(DEV_NS, resolver, 'ok.palisade.example')).toBe('192.0.2.10');
       await call('DELETE', '/policy/acme', { ids: [dnsPolicy.policy.id] });
-      const removed = Date.now();
+      const dnsRemoved = Date.now();
       await until(
         'the answer back',
         1_000,
-        () => (query(tunnel, 'blocked.palisade.example') === '192.0.2.11' ? true : undefined),
+        () => (query(DEV_NS, resolver, 'blocked.palisade.example') === '192.0.2.11' ? true : undefined),
         agentLog,
       );
-      const restoreMs = Date.now() - removed;
-      console.info(
-        `data plane: saves took ${netAnswered - netSaved} / ${dnsAnswered - dnsSaved} ms; after the save answered: ` +
-          `nftables set ${netMs} ms, NXDOMAIN ${dnsMs} ms, answer restored ${restoreMs} ms after the delete`,
+      const restoreMs = Date.now() - dnsRemoved;
+
+      say(
+        `device peer on the gateway ${peerMs} ms after its enrolment answered; first GET through the tunnel ` +
+          `${firstMs} ms after the device's interface came up`,
       );
-      await call('DELETE', '/policy/acme', { ids: [netPolicy.policy.id] });
+      say(
+        `network block of ${PROTECTED}: save answered in ${netAnswered - netSaved} ms, new connections failing ` +
+          `${blockMs} ms after it (${refused.body.split('\n')[0]}), back ${unblockMs} ms after the delete answered`,
+      );
+      say(
+        `DNS block: save answered in ${dnsAnswered - dnsSaved} ms, NXDOMAIN at the device ${dnsMs} ms after it, ` +
+          `answer restored ${restoreMs} ms after the delete answered`,
+      );
+
+      // The device removed: the gateway drops the peer and its route (a stale route is removed on a new bundle).
+      await call('DELETE', '/enrolment/acme/devices', { ids: [deviceId] });
+      const deviceRemoved = Date.now();
+      await until(
+        "the device's peer and route gone from the gateway",
+        5_000,
+        () => {
+          const peers = inNs('wg', 'show', IFACE, 'peers').stdout;
+          const routes = inNs('ip', 'route', 'show', 'dev', IFACE).stdout;
+          return !peers.includes(deviceKeys.publicKey) &&
+            !routes.split('\n').some((line) => line.startsWith(`${deviceAddress} `))
+            ? true
+            : undefined;
+        },
+        agentLog,
+      );
+      say(
+        `device removed: its peer and route gone from the gateway ${Date.now() - deviceRemoved} ms after the delete`,
+      );
+      expect(fromDevice().ok).toBe(false);
 
       // SIGTERM: the agent tears down what it brought up.
       expect(await stopChild(agent.child), agentLog()).toBe(0);
       expect(inNs('ip', 'link', 'show', 'dev', IFACE).status).not.toBe(0);
       expect(ruleset()).not.toContain('table inet palisade');
+      expect(ruleset()).not.toContain('palisade_nat');
+      expect(inNs('cat', '/proc/sys/net/ipv4/ip_forward').stdout.trim()).toBe(forwardingBefore);
       // Nothing of the agent's is left running in the namespace (wireguard-go exits once its interface is gone).
       const others = () =>
         sh('ip', ['netns', 'pids', NS])

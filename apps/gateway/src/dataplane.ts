@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { isIPv4 } from 'node:net';
 import { join } from 'node:path';
+import { DEVICE_TUNNEL_NETWORK } from '@palisade/contracts';
 import type { ArtefactPaths } from './artefacts';
 import { stripWgQuick } from './artefacts';
 import { run, TOOL_ENV, which } from './exec';
 import { readIfExists, writeFileAtomic } from './files';
+import { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from './forwarding';
 
 /**
  * `--apply`: enforces the written artefacts on this Linux box (root).
@@ -13,15 +15,22 @@ import { readIfExists, writeFileAtomic } from './files';
  * 1. WireGuard: a `wireguard-go <interface>` (control socket in /var/run/wireguard/<interface>.sock), configured
  *    with `wg setconf` (later `wg syncconf`, which keeps running sessions) from the configuration stripped of
  *    wg-quick's keys; its `Address`es set with `ip address add` (stale ones removed), MTU (default 1420) and
- *    `ip link set up`; the listen port checked with `wg show`.
+ *    `ip link set up`; the listen port checked with `wg show`. As wg-quick would (`wg setconf` does not): a route
+ *    to the interface for every peer's AllowedIPs (`proto static`; stale ones removed on a new bundle; a `/0` and
+ *    the interface's own on-link networks left out).
  * 2. nftables: `nft -f nftables.nft` (TZ=UTC). The ruleset declares, deletes and declares again its own table in
  *    one transaction, so every load replaces the previous one atomically; a failing file leaves the old one.
+ *    Then forwarding for the devices, once the policy's table is there: masquerading of the tunnel networks
+ *    leaving by other interfaces in a table of its own, `table ip palisade_nat` (`nat.nft` in DIR, replaced the
+ *    same way), so `table inet palisade` stays the generator's; `sysctl -w net.ipv4.ip_forward=1` (the previous
+ *    value restored by `stop()`).
  * 3. Unbound: its own configuration (`unbound.conf` in DIR) listening on 127.0.0.1 and the tunnel addresses at
  *    the DNS port, with the RPZ zone `rpz.zone`; a new zone is loaded with `unbound-control auth_zone_reload`,
- *    a changed configuration (addresses, port, zone name) restarts it.
+ *    a changed configuration (addresses, port, zone name) restarts it. It answers the tunnel networks and the
+ *    devices' tunnel network (DEVICE_TUNNEL_NETWORK), which ask it over the tunnel.
  *
  * Every step's command is checked: a failure throws (the version is then not reported as enforced). `stop()`
- * tears down what was brought up: Unbound, the table, the interface.
+ * tears down what was brought up: Unbound, the tables, forwarding, the interface (and its routes with it).
  */
 
 export interface DataPlaneOptions {
@@ -71,6 +80,9 @@ export class DataPlane {
   private createdInterface = false;
   private configuredInterface = false;
   private nftTable: string | null = null;
+  private natText: string | null = null;
+  /** ip_forward before this gateway set it, restored on stop; null when it did not change it. */
+  private forwardingBefore: string | null = null;
   private unbound: ChildProcess | null = null;
   private unboundConfig: string | null = null;
   private unboundLog = '';
@@ -102,8 +114,13 @@ export class DataPlane {
 
   /** Enforces the artefacts just written; throws on the first step that fails. */
   async apply(paths: ArtefactPaths, wireguard: string): Promise<void> {
-    const { addresses } = await this.applyWireguard(wireguard);
+    const { addresses, config } = await this.applyWireguard(wireguard);
+    const allowedIps = peerAllowedIps(config);
+    await this.applyRoutes(allowedIps, addresses);
+    // The policy's table before forwarding: the first bundle forwards nothing undecided.
     await this.applyNftables(paths.nftables);
+    await this.applyNat(allowedIps, addresses);
+    await this.applyForwarding();
     await this.applyUnbound(paths.rpz, addresses);
   }
 
@@ -159,7 +176,70 @@ export class DataPlane {
       if (listening !== port) throw new Error(`wireguard: ${name} listens on ${listening}, not ${port}`);
     }
     this.options.log(`wireguard: ${name} up with ${want.join(', ')} on port ${port ?? '(random)'}`);
-    return { addresses: want };
+    return { addresses: want, config: stripped.config };
+  }
+
+  /** The routes (`proto static`) on the interface, IPv4 and IPv6. */
+  private async interfaceRoutes(): Promise<string[]> {
+    const routes: string[] = [];
+    for (const family of ['-4', '-6']) {
+      const text = await run('ip', [
+        '-j',
+        family,
+        'route',
+        'show',
+        'dev',
+        this.interfaceName,
+        'proto',
+        'static',
+      ]).catch(() => '[]');
+      for (const route of JSON.parse(text || '[]') as { dst: string }[]) {
+        routes.push(route.dst === 'default' ? (family === '-4' ? '0.0.0.0/0' : '::/0') : route.dst);
+      }
+    }
+    return routes;
+  }
+
+  /** Routes every peer's AllowedIPs to the interface, as wg-quick does; removes the routes no peer has any more. */
+  private async applyRoutes(allowedIps: string[], addresses: string[]) {
+    const name = this.interfaceName;
+    const { routes, skipped } = wantedRoutes(allowedIps, addresses);
+    for (const network of skipped)
+      this.options.log(`routes: not routing ${network} to ${name} (a default route)`);
+    const { add, del } = routeDiff(await this.interfaceRoutes(), routes);
+    for (const network of add) {
+      // `add`, not `replace`: a network routed elsewhere already (another interface's) is not taken over.
+      await run('ip', ['route', 'add', network, 'dev', name, 'proto', 'static']).catch((error) => {
+        if (!/File exists/i.test(error.message)) throw error;
+        this.options.log(`routes: ${network} is routed elsewhere already; not routing it to ${name}`);
+      });
+    }
+    for (const network of del) await run('ip', ['route', 'del', network, 'dev', name, 'proto', 'static']);
+    if (add.length + del.length > 0) {
+      this.options.log(`routes: ${routes.length} via ${name} (+${add.length} -${del.length})`);
+    }
+  }
+
+  /** IPv4 forwarding on (in this network namespace). */
+  private async applyForwarding() {
+    const path = '/proc/sys/net/ipv4/ip_forward';
+    const before = (await readFile(path, 'utf8')).trim();
+    if (before === '1') return;
+    if (which('sysctl')) await run('sysctl', ['-w', 'net.ipv4.ip_forward=1']);
+    else await writeFile(path, '1\n');
+    this.forwardingBefore ??= before;
+    this.options.log('forwarding: net.ipv4.ip_forward=1');
+  }
+
+  /** Masquerades the tunnel networks (interface and peers) leaving by another interface, in its own table. */
+  private async applyNat(allowedIps: string[], addresses: string[]) {
+    const text = natRuleset({ interfaceName: this.interfaceName, sources: [...addresses, ...allowedIps] });
+    if (text === this.natText) return;
+    const path = join(this.dir, 'nat.nft');
+    await writeFileAtomic(path, text, 0o644);
+    await run('nft', ['-f', path]);
+    this.natText = text;
+    this.options.log(`nftables: loaded table ip ${NAT_TABLE}`);
   }
 
   private async applyNftables(path: string) {
@@ -190,6 +270,8 @@ export class DataPlane {
       '  module-config: "respip validator iterator"',
       '  access-control: 127.0.0.0/8 allow',
       ...v4.map((a) => `  access-control: ${networkOf(a)} allow`),
+      // The devices ask it over the tunnel from their own addresses (WireGuard vouches for a peer's source).
+      `  access-control: ${DEVICE_TUNNEL_NETWORK} allow`,
       ...(this.options.unboundInclude ? [`  include: ${quote(this.options.unboundInclude)}`] : []),
       'remote-control:',
       '  control-enable: yes',
@@ -282,7 +364,7 @@ export class DataPlane {
     return run('wg', ['show', this.interfaceName, 'dump']).catch(() => null);
   }
 
-  /** Tears down what apply brought up (Unbound, the nftables table, the interface); throws what failed. */
+  /** Tears down what apply brought up (Unbound, the nftables tables, forwarding, the interface); throws what failed. */
   async stop(): Promise<void> {
     const failures: string[] = [];
     await this.stopUnbound().catch((error) => failures.push(`unbound: ${error.message}`));
@@ -293,6 +375,20 @@ export class DataPlane {
         (error) => failures.push(`nftables: ${error.message}`),
       );
       this.nftTable = null;
+    }
+    if (this.natText !== null) {
+      await run('nft', ['delete', 'table', 'ip', NAT_TABLE]).then(
+        () => this.options.log(`nftables: deleted table ip ${NAT_TABLE}`),
+        (error) => failures.push(`nftables: ${error.message}`),
+      );
+      this.natText = null;
+    }
+    if (this.forwardingBefore !== null) {
+      const before = this.forwardingBefore;
+      this.forwardingBefore = null;
+      await run('sysctl', ['-w', `net.ipv4.ip_forward=${before}`])
+        .catch(() => writeFile('/proc/sys/net/ipv4/ip_forward', `${before}\n`))
+        .catch((error) => failures.push(`forwarding: ${error.message}`));
     }
     if (this.createdInterface) {
       // wireguard-go exits (and removes its control socket) when its interface goes.

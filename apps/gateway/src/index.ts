@@ -10,6 +10,7 @@ export { type AgentEvent, type AgentOptions, type AgentResult, runAgent } from '
 export { ARTEFACT_FILES, artefactPaths, stripWgQuick, withPrivateKey, writeArtefacts } from './artefacts';
 export { GatewayRevokedError, GwClient, HttpError } from './client';
 export { DataPlane, REQUIRED_TOOLS } from './dataplane';
+export { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from './forwarding';
 export { generateKeyPair, type KeyPair, publicKeyOf } from './keys';
 export { MetricsSampler, parseWgDump } from './metrics';
 export { type AgentState, loadState, STATE_FILE } from './state';

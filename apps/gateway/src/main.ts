@@ -1,10 +1,12 @@
 /**
  * The reference gateway's command line:
  *   npm run gateway -- --server URL --token T [--dir DIR] [--apply] [--interface NAME] [--dns-port N]
+ *     [--endpoint HOST:PORT]
  * The token may also come from PALISADE_GATEWAY_TOKEN (a command line is visible to every user of the box).
  * Exit codes: 0 stopped (SIGINT/SIGTERM), 2 the credential was revoked, 1 any other failure.
  */
 import { parseArgs } from 'node:util';
+import { WireguardEndpoint } from '@palisade/contracts';
 import { runAgent } from './agent';
 import { GatewayRevokedError } from './client';
 
@@ -15,6 +17,8 @@ const USAGE = `Usage: npm run gateway -- --server URL [--token TOKEN] [options]
   --dir DIR             state and artefacts (default ./palisade-gateway)
   --apply               enforce the artefacts: wireguard-go, nftables, Unbound (root, Linux)
   --interface NAME      the WireGuard interface (default pal-<first 8 of the gateway id>)
+  --endpoint HOST:PORT  where devices reach its WireGuard port (env PALISADE_GATEWAY_ENDPOINT);
+                        sent at enrolment: the devices' peer Endpoint
   --dns-port N          Unbound's port (default 53)
   --unbound-include F   extra Unbound configuration, included in its server: clause
   --hostname NAME       reported at enrolment (default this host's name)
@@ -54,12 +58,20 @@ function main() {
       stop.abort();
     });
   }
+  const endpoint = values.endpoint ?? process.env.PALISADE_GATEWAY_ENDPOINT;
+  if (endpoint !== undefined && !WireguardEndpoint.safeParse(endpoint).success) {
+    console.error(
+      `--endpoint: expected HOST:PORT (an IPv4 address or a DNS name, and a port), not "${endpoint}"`,
+    );
+    process.exit(1);
+  }
   runAgent({
     server,
     token: values.token ?? process.env.PALISADE_GATEWAY_TOKEN,
     dir: values.dir ?? 'palisade-gateway',
     apply: values.apply ?? false,
     interfaceName: values.interface,
+    endpoint: endpoint?.trim(),
     dnsPort: number(values['dns-port'], '--dns-port'),
     unboundInclude: values['unbound-include'],
     hostname: values.hostname,
@@ -88,6 +100,7 @@ function parse() {
       dir: { type: 'string' },
       apply: { type: 'boolean' },
       interface: { type: 'string' },
+      endpoint: { type: 'string' },
       'dns-port': { type: 'string' },
       'unbound-include': { type: 'string' },
       hostname: { type: 'string' },
