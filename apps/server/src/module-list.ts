@@ -5,7 +5,7 @@ import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
-import { createBundleCache } from './modules/gateways/gateways.service';
+import { createBundleCache, startGatewayEventPurge } from './modules/gateways/gateways.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
@@ -54,6 +54,8 @@ export const MODULES: readonly ServerModule[] = [
       api.addHook('onClose', async () => policies.close());
       gatewaysRoutes(api, { database, changes, policies, bundles: createBundleCache() });
     },
+    // Deletes the events gateways posted past their retention, hourly.
+    start: ({ database, log }) => startGatewayEventPurge(database, log),
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
   { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },

@@ -686,6 +686,8 @@ export const GwEvent = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type GwEvent = z.infer<typeof GwEvent>;
+/** How long the events gateways post are kept (until the telemetry issue's event store takes them over). */
+export const GATEWAY_EVENTS_RETENTION_DAYS = 7;
 /** The most events one batch may carry. */
 export const GW_EVENTS_MAX_BATCH = 5_000;
 

@@ -337,6 +337,17 @@ export async function gatewaysOfKinds(
 
 // ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** Deletes the events of every tenant received more than `days` ago (owner access: it spans tenants). */
+export async function deleteEventsOlderThan(db: Db, days: number): Promise<number> {
+  const [row] = await queryRows<{ deleted: number }>(
+    db,
+    sql`with d as (
+      delete from gateway_events where received_at < now() - make_interval(days => ${days}::int) returning 1
+    ) select count(*)::int as deleted from d`,
+  );
+  return row?.deleted ?? 0;
+}
+
 /** Stores a batch of events; one already stored (same gateway and event id) is not stored again. */
 export async function insertEvents(tx: Tx, rows: (typeof gatewayEvents.$inferInsert)[]): Promise<number> {
   if (rows.length === 0) return 0;

@@ -12,6 +12,7 @@ import {
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
   GATEWAY_ENROLMENT_TTL_MS,
+  GATEWAY_EVENTS_RETENTION_DAYS,
   GATEWAY_HEARTBEAT_MS,
   GATEWAY_KINDS,
   GATEWAY_OFFLINE_AFTER_MS,
@@ -42,12 +43,14 @@ import {
 } from '@palisade/gateway-config';
 import { type EngineInput, explain } from '@palisade/policy-engine';
 import { formatPatch, structuredPatch } from 'diff';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx, GatewayCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, gatewayUnauthenticated, notFound } from '../../lib/errors';
+import { claimScheduledRun } from '../../lib/scheduled-runs';
 import type { ModuleDeps } from '../../lib/server-module';
 import { previewPolicySave } from '../policies/policies.service';
 import type { PolicyData } from '../policies/policy-validation';
@@ -527,7 +530,12 @@ export async function deviceWireguard(tx: Tx, tenantId: string, host: number): P
     };
   });
   const address = `${deviceAddress(host)}/32`;
-  const dns = gateways.map((gateway) => (gateway.wgAddress as string).split('/')[0]).slice(0, 1);
+  // The resolver of a gateway the device can reach: one with an endpoint, online ones first.
+  const now = Date.now();
+  const resolver = [...gateways]
+    .filter((gateway) => gateway.endpoint)
+    .sort((a, b) => Number(statusOf(b, now) === 'online') - Number(statusOf(a, now) === 'online'))[0];
+  const dns = resolver ? [(resolver.wgAddress as string).split('/')[0]] : [];
   const config = wireguardConfig({
     address,
     dns,
@@ -1059,6 +1067,33 @@ export async function heartbeat(deps: GatewayDeps, gw: GatewayCtx, beat: z.outpu
     currentVersion: gatewayBundle(bundle, row).version,
     upgrade: row.upgrade ? { targetVersion: row.upgrade.targetVersion } : null,
   };
+}
+
+const EVENT_PURGE_INTERVAL_MS = 3_600_000;
+
+/** Deletes gateway events past {@link GATEWAY_EVENTS_RETENTION_DAYS}, on one instance per interval. */
+export async function purgeGatewayEvents(database: Database): Promise<number | null> {
+  const isMine = await claimScheduledRun(
+    database.db,
+    'gateway-event-purge',
+    EVENT_PURGE_INTERVAL_MS - 60_000,
+  );
+  return isMine ? repo.deleteEventsOlderThan(database.db, GATEWAY_EVENTS_RETENTION_DAYS) : null;
+}
+
+/** Starts the hourly purge of gateway events; answers the function that stops it. */
+export function startGatewayEventPurge(database: Database, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    database.background(
+      purgeGatewayEvents(database)
+        .then((deleted) => {
+          if (deleted) log.info({ deleted }, 'purged gateway events past retention');
+        })
+        .catch((err: unknown) => log.error({ err }, 'gateway event purge failed')),
+    );
+  }, EVENT_PURGE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Stores a batch of events; answers how many were new and how many had been stored before. */
