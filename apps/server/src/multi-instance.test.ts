@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
@@ -89,6 +90,50 @@ describe('policy changes reach every instance', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(await decisionOn(c.app, 'deaf.example')).toBe('block');
+  });
+});
+
+describe('gateways hear of a change on any instance', () => {
+  it('a gateway long-polling instance B gets the bundle a save through instance A makes', async () => {
+    const created = await f.app.inject({
+      method: 'POST',
+      url: '/api/cybernodes/acme',
+      headers: auth(owner),
+      payload: { name: 'Multi-instance edge', kind: 'cgw', region: 'Berlin' },
+    });
+    const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
+    const enrolled = await b.app.inject({
+      method: 'POST',
+      url: '/api/gw/enrol',
+      payload: {
+        token: created.json().enrolmentToken.token,
+        publicKey: der.subarray(der.length - 32).toString('base64'),
+        hostname: 'multi',
+        version: '1.0.0',
+      },
+    });
+    const bearer = { authorization: `Bearer ${enrolled.json().credential}` };
+    const first = (await b.app.inject({ url: '/api/gw/bundle?wait=0', headers: bearer })).json();
+    const waiting = b.app.inject({
+      url: '/api/gw/bundle?wait=30',
+      headers: { ...bearer, 'if-none-match': `"${first.version}"` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const saved = await f.app.inject({
+      method: 'POST',
+      url: '/api/policy/acme',
+      headers: auth(owner),
+      payload: {
+        type: 'other',
+        name: 'Block multi.example',
+        rules: [rule({ name: 'Multi', url: 'multi.example' })],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    // The held request answers with the change (how fast: npm run bench).
+    const answered = await waiting;
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().artefacts.rpz).toContain('multi.example');
   });
 });
 
