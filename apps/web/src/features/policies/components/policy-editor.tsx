@@ -27,12 +27,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TestFailuresAlert } from '../../../components/policy/test-failures-alert';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { useWorkingTenant } from '../../../lib/auth';
+import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { isMissing, policyTestFailures } from '../../../lib/policy-errors';
 import { useApps, useCategories, useFeeds, useLocations } from '../api/lookups';
 import { usePolicy, useSavePolicy } from '../api/policies';
+import { usePreviewGateways } from '../api/preview-gateways';
 import { useLint } from '../api/simulate';
 import { SimulateButton } from '../simulator';
 import {
@@ -48,6 +49,7 @@ import {
 } from '../utils/policy-form';
 import { policyValidator } from '../utils/validation';
 import { EveryoneConfirmModal } from './everyone-confirm-modal';
+import { GatewayPreview } from './gateway-preview';
 import { catalogName, usePolicyTypeLabels } from './labels';
 import { OtherFindings } from './lint-findings';
 import { RuleEditor } from './rule-editor';
@@ -244,6 +246,8 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
 
   const saveMutation = useSavePolicy(tenant, { onError: () => {} });
   const lintMutation = useLint(tenant);
+  const previewMutation = usePreviewGateways(tenant);
+  const canPreview = useCan('gateways:view');
   const isReadOnly = !canEdit;
   const draft = { ...(policyId ? { id: policyId } : {}), policy: toPolicyInput(values) };
 
@@ -313,6 +317,29 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
       {
         onSuccess: (result) => setFindings(result),
         onError: (error) => showMutationError(t, error),
+      },
+    );
+  };
+
+  /** Asks what saving the draft would push to the gateways; the save's own problems show on the form. */
+  const handlePreview = () => {
+    previewMutation.mutate(
+      { policyId: policyId ?? null, policy: toPolicyInput(values) },
+      {
+        onError: (error) => {
+          // The draft is `body.policy` here: its fields are the form's.
+          const errors = Object.fromEntries(
+            Object.entries(serverFieldErrors(error, t)).map(([path, message]) => [
+              path.replace(/^policy\./, ''),
+              message,
+            ]),
+          );
+          if (Object.keys(errors).length > 0) {
+            form.setErrors(errors);
+            revealErrors(errors);
+          }
+          showMutationError(t, error);
+        },
       },
     );
   };
@@ -429,6 +456,10 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
           </Text>
         ) : null}
 
+        {previewMutation.data && !previewMutation.isPending ? (
+          <GatewayPreview preview={previewMutation.data} />
+        ) : null}
+
         <Row gap="sm" justify="space-between">
           <Row gap="sm">
             {!isReadOnly ? (
@@ -444,6 +475,11 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
             <Button variant="default" onClick={handleLint} loading={lintMutation.isPending}>
               {t('policies.editor.lint', 'Lint')}
             </Button>
+            {!isReadOnly && canPreview ? (
+              <Button variant="default" onClick={handlePreview} loading={previewMutation.isPending}>
+                {t('policies.editor.preview', 'Preview on gateways')}
+              </Button>
+            ) : null}
             <SimulateButton draft={draft} />
           </Row>
         </Row>

@@ -1,4 +1,6 @@
 import {
+  type BundlePreview,
+  bundleEndpoints,
   enrolmentEndpoints,
   type PolicyLists,
   type PolicySaved,
@@ -354,5 +356,96 @@ describe('policy editor', () => {
     // Deciding is not a change: the simulation is the only request that is not a read.
     expect(changes(api)).toEqual([simulate]);
     expect(api.calls(policyEndpoints.updatePolicy)).toHaveLength(0);
+  });
+
+  describe('preview on gateways', () => {
+    const PREVIEW: BundlePreview = {
+      currentVersion: 'aaaaaaaaaaaaaaaa',
+      nextVersion: 'bbbbbbbbbbbbbbbb',
+      gateways: [
+        { id: 'g-1', name: 'HQ Berlin', kind: 'cgw' },
+        { id: 'g-2', name: 'Frankfurt PoP', kind: 'cybernode' },
+      ],
+      artefacts: [
+        { artefact: 'nftables', added: 0, removed: 0, diff: '', isTooLarge: false },
+        {
+          artefact: 'rpz',
+          added: 1,
+          removed: 0,
+          diff: '--- rpz\n+++ rpz\n@@ -3,1 +3,2 @@\n files.example CNAME .\n+casino.example CNAME .\n',
+          isTooLarge: false,
+        },
+        { artefact: 'squid', added: 0, removed: 0, diff: '', isTooLarge: false },
+      ],
+    };
+
+    it('shows which gateways a save would reach and the lines each artefact gains, saving nothing', async () => {
+      const api = fakeEditorApi(() => saved()).on(bundleEndpoints.previewBundle, () => PREVIEW);
+      const { user } = renderList(`/policy/list?policy=${ALPHA}`);
+      const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
+      await within(editor).findAllByTestId('rule-editor');
+
+      await user.click(within(editor).getByRole('button', { name: 'Preview on gateways' }));
+      const panel = await within(editor).findByRole('region', {
+        name: 'What this save pushes to the gateways',
+      });
+      expect(panel).toHaveTextContent('2 gateways receive a new bundle within a second:');
+      expect(within(panel).getByText('HQ Berlin')).toBeInTheDocument();
+      expect(panel).toHaveTextContent('+casino.example CNAME .');
+      expect(panel).not.toHaveTextContent(/nftables/i);
+      const [asked] = api.calls(bundleEndpoints.previewBundle);
+      expect(asked.body.policyId).toBe(ALPHA);
+      expect(asked.body.policy.rules.map((rule) => rule.id)).toEqual(['r-1', 'r-2']);
+      expect(api.calls(policyEndpoints.updatePolicy)).toHaveLength(0);
+    });
+
+    it('says when nothing a gateway enforces changes', async () => {
+      fakeEditorApi(() => saved()).on(bundleEndpoints.previewBundle, () => ({
+        ...PREVIEW,
+        nextVersion: PREVIEW.currentVersion,
+        artefacts: PREVIEW.artefacts.map((a) => ({ ...a, added: 0, removed: 0, diff: '' })),
+      }));
+      const { user } = renderList(`/policy/list?policy=${ALPHA}`);
+      const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
+      await within(editor).findAllByTestId('rule-editor');
+      await user.click(within(editor).getByRole('button', { name: 'Preview on gateways' }));
+      expect(
+        await within(editor).findByText('Nothing a gateway enforces changes: saving pushes no new bundle.'),
+      ).toBeInTheDocument();
+    });
+
+    it('puts what the save would refuse on the field it names', async () => {
+      fakeEditorApi(() => saved()).on(bundleEndpoints.previewBundle, () =>
+        apiError('validation_failed', {
+          message: 'Invalid.',
+          details: [
+            {
+              path: 'body.policy.rules.1.url',
+              message: 'policy.validation.urlMatcher',
+              values: { item: 'ftp:/x' },
+            },
+          ],
+        }),
+      );
+      const { user } = renderList(`/policy/list?policy=${ALPHA}`);
+      const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
+      await within(editor).findAllByTestId('rule-editor');
+      await user.click(within(editor).getByRole('button', { name: 'Preview on gateways' }));
+      const matcher = await within(editor).findByRole('textbox', { name: 'Matches' });
+      await waitFor(() => expect(matcher).toHaveAttribute('aria-invalid', 'true'));
+    });
+
+    it('is not offered without gateways:view', async () => {
+      fakeEditorApi(() => saved());
+      const session = makeSession();
+      renderList(`/policy/list?policy=${ALPHA}`, {
+        ...session,
+        permissions: session.permissions.filter((permission) => !permission.startsWith('gateways:')),
+      });
+      const editor = await screen.findByRole('dialog', { name: 'Edit Alpha' });
+      await within(editor).findAllByTestId('rule-editor');
+      expect(within(editor).getByRole('button', { name: 'Lint' })).toBeInTheDocument();
+      expect(within(editor).queryByRole('button', { name: 'Preview on gateways' })).not.toBeInTheDocument();
+    });
   });
 });
