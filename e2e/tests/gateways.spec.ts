@@ -45,7 +45,17 @@ test('add a gateway, see it come online, push a policy and see the new version e
   try {
     agent = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/gateway/src/main.ts', '--server', baseURL as string, '--dir', dir, '--wait', '30'],
+      [
+        '--import',
+        'tsx',
+        'apps/gateway/src/main.ts',
+        '--server',
+        baseURL as string,
+        '--dir',
+        dir,
+        '--wait',
+        '30',
+      ],
       {
         cwd: fileURLToPath(new URL('../..', import.meta.url)),
         env: { ...process.env, PALISADE_GATEWAY_TOKEN: token },
@@ -71,7 +81,9 @@ test('add a gateway, see it come online, push a policy and see the new version e
       data: {
         type: 'other',
         name: `Block for ${name}`,
-        rules: [{ name: 'Block', type: 'dmn', action: 'block', url: `${Date.now().toString(36)}.e2e.example` }],
+        rules: [
+          { name: 'Block', type: 'dmn', action: 'block', url: `${Date.now().toString(36)}.e2e.example` },
+        ],
       },
     });
     expect(saved.status()).toBe(201);
