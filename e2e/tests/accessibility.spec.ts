@@ -1,12 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  buildPath,
-  PUBLIC_ROUTES,
-  SERVED_ROUTES,
-  type ServedRoute,
-  skipsSessionCheck,
-  type Theme,
-} from '@palisade/contracts';
+import { buildPath, isPublicRoute, SERVED_ROUTES, type ServedRoute, type Theme } from '@palisade/contracts';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, readOutbox, signIn, verifyLinkId } from './fixtures';
 
@@ -37,7 +30,7 @@ interface Finding {
   sample: string;
 }
 
-const isPublic = (route: string) => PUBLIC_ROUTES.includes(route) || skipsSessionCheck(route);
+const isPublic = isPublicRoute;
 
 async function apiJson<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
   const res = await request.get(url, { headers: { 'X-Auth-Token': token } });

@@ -186,6 +186,12 @@ export const SERVED_ROUTES = [
   '/cybernodes/list',
   '/cybernodes/virtual',
   '/cybernodes/view',
+  '/servers-nwmap',
+  '/devices/route/list',
+  '/devices/route/:id',
+  '/device/route/:id/:type',
+  '/devices/route/:id/:deviceid',
+  '/devices/routes/',
 ] as const satisfies readonly SpecRoute[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
@@ -231,6 +237,21 @@ export function skipsSessionCheck(path: string, clientAuth = false): boolean {
   if (clientAuth) return true;
   const segments = path.toLowerCase().split('/');
   return PUBLIC_PATH_FRAGMENTS.some((fragment) => segments.some((segment) => segment.includes(fragment)));
+}
+
+/**
+ * Signed-in screens whose path holds a public fragment (spec §2): the session check lets them through, but their
+ * data needs the session, so they render in the app frame and send a visitor without one to sign in themselves.
+ */
+const SHELL_ROUTES_WITHOUT_SESSION_CHECK: readonly string[] = ['/servers-nwmap'];
+
+/**
+ * Whether a route pattern is a public screen, rendered without a session in the sign-in layout (spec §2 routing
+ * rules): the web's router, the server's preloads and the accessibility journey all ask this.
+ */
+export function isPublicRoute(pattern: string): boolean {
+  if (SHELL_ROUTES_WITHOUT_SESSION_CHECK.includes(pattern)) return false;
+  return PUBLIC_ROUTES.includes(pattern) || skipsSessionCheck(pattern);
 }
 
 /** Fill a pattern's params in order: `buildPath('/users/:id', id)`. */

@@ -3,7 +3,7 @@
  * union, so a route added to the contracts without a screen here fails the type-check. Every loader is a
  * literal `import()`, which is what makes each screen its own chunk.
  */
-import { PUBLIC_ROUTES, type ServedRoute, skipsSessionCheck } from '@palisade/contracts';
+import type { ServedRoute } from '@palisade/contracts';
 import type { ComponentType } from 'react';
 
 /** What a screen module exports. */
@@ -139,9 +139,26 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'gatewayView',
     load: () => import('../features/gateways/screens/gateway-view'),
   },
+  // Its own chunk, the only one with the graph library (@xyflow/react).
+  '/servers-nwmap': {
+    name: 'networkMap',
+    load: () => import('../features/gateways/screens/network-map'),
+  },
+  '/devices/route/list': { name: 'routesList', load: () => import('../features/routes/screens/routes-list') },
+  '/devices/route/:id': {
+    name: 'routeDetail',
+    load: () => import('../features/routes/screens/route-detail'),
+  },
+  '/device/route/:id/:type': {
+    name: 'routeCopy',
+    load: () => import('../features/routes/screens/route-copy'),
+  },
+  '/devices/route/:id/:deviceid': {
+    name: 'deviceRoute',
+    load: () => import('../features/routes/screens/device-route'),
+  },
+  '/devices/routes/': { name: 'routeAdd', load: () => import('../features/routes/screens/route-add') },
 };
 
-/** Whether a route pattern renders without a session, in the auth layout (spec §2 routing rules). */
-export function isPublicRoute(pattern: string): boolean {
-  return PUBLIC_ROUTES.includes(pattern) || skipsSessionCheck(pattern);
-}
+/** Whether a route pattern renders without a session, in the auth layout (contracts: the one rule). */
+export { isPublicRoute } from '@palisade/contracts';

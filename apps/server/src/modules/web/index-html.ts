@@ -2,13 +2,12 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   DEFAULT_LOCALE,
   I18N_INITIAL_NAMESPACES,
+  isPublicRoute,
   LANGUAGE_COOKIE,
   LOCALES,
   type Locale,
   matchesPattern,
-  PUBLIC_ROUTES,
   SERVED_ROUTES,
-  skipsSessionCheck,
 } from '@palisade/contracts';
 
 const asLocale = (value: string | undefined): Locale | null => {
@@ -73,8 +72,8 @@ export function routeOf(path: string): string | null {
 /** The files to preload for `route`: its screen's, and the shell's unless the screen is public. */
 export function filesFor(table: RoutePreloads | null, route: string | null): string[] {
   if (!table || !route) return [];
-  // The same test as the web's router (isPublicRoute in apps/web/src/app/routes.ts): public screens skip the shell.
-  const isPublic = PUBLIC_ROUTES.includes(route) || skipsSessionCheck(route);
+  // The web router's own test: public screens skip the shell.
+  const isPublic = isPublicRoute(route);
   return [...new Set([...(table.routes[route] ?? []), ...(isPublic ? [] : table.shell)])];
 }
 

@@ -34,6 +34,8 @@ describe('buildNav', () => {
       'cybernodes',
       'cybernodes-list',
       'cybernodes-virtual',
+      'cybernodes-map',
+      'cybernodes-routes',
       'tenant',
       'tenant-overview',
       'tenant-settings',
@@ -54,6 +56,11 @@ describe('buildNav', () => {
     expect(ids(nav('security_analyst'))).toContain('policy-list');
     expect(ids(nav('billing_admin'))).not.toContain('cybernodes');
     expect(ids(nav('helpdesk'))).toContain('cybernodes-virtual');
+    expect(ids(nav('helpdesk'))).toContain('cybernodes-map');
+    expect(ids(nav('billing_admin'))).not.toContain('cybernodes-map');
+    // Routes are policy rules: a role that sees gateways but not policies does not get them.
+    expect(ids(nav('security_analyst'))).toContain('cybernodes-routes');
+    expect(ids(nav('helpdesk'))).not.toContain('cybernodes-routes');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {

@@ -174,6 +174,18 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
           to: '/cybernodes/virtual',
           permission: 'gateways:view',
         },
+        {
+          id: 'cybernodes-map',
+          label: t('gateways.nav.map', 'Network map'),
+          to: '/servers-nwmap',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'cybernodes-routes',
+          label: t('routes.nav', 'Routes'),
+          to: '/devices/route/list',
+          permission: 'policies:view',
+        },
       ],
     },
     {

@@ -14,6 +14,12 @@ export const gatewaysKeys = {
   list: (tenant: string, query: GatewaysListParams) => ['tenant', tenant, 'gateways', 'list', query] as const,
   details: (tenant: string) => ['tenant', tenant, 'gateways', 'detail'] as const,
   detail: (tenant: string, id: string) => ['tenant', tenant, 'gateways', 'detail', id] as const,
+  /** The tenant's kept policy bundle versions (tenant-wide, not per gateway). */
+  bundles: (tenant: string) => ['tenant', tenant, 'gateways', 'bundles'] as const,
+  bundleDiff: (tenant: string, version: string) =>
+    ['tenant', tenant, 'gateways', 'bundles', 'diff', version] as const,
+  /** Every gateway of the tenant at once, for the network map. */
+  map: (tenant: string) => ['tenant', tenant, 'gateways', 'map'] as const,
 };
 
 /** How often the gateway screens refresh while the tab is visible: once per heartbeat. */

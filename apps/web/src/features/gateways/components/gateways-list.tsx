@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { GATEWAY_STATUSES, type Gateway } from '@palisade/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ColumnChooser, useColumnChoice } from '../../../components/list/column-choice';
 import { ListSearch } from '../../../components/list/list-search';
 import { ListToolbar, listTotalText, ServerList } from '../../../components/list/server-list';
@@ -21,6 +22,7 @@ import {
 import { AddGatewayModal } from './add-gateway-modal';
 import { useGatewayColumns } from './gateway-columns';
 import { useKindFilterLabels, useStatusLabels } from './labels';
+import { PolicyBundlesButton } from './policy-bundles-button';
 
 /** Props of {@link GatewaysList}. */
 export interface GatewaysListProps {
@@ -74,7 +76,15 @@ export function GatewaysList({ fixedKind }: GatewaysListProps) {
             defaultValue_other: '{{count, number}} gateways',
           }),
         )}
-        actions={addButton}
+        actions={
+          <>
+            <Button component={Link} to="/servers-nwmap" variant="default">
+              {t('gateways.map.open', 'Network map')}
+            </Button>
+            <PolicyBundlesButton tenant={tenant} />
+            {addButton}
+          </>
+        }
       />
       <Stack gap="md">
         <Text size="sm" c="dimmed">

@@ -1,12 +1,12 @@
 import { Badge, Text } from '@mantine/core';
-import {
-  formatRelativeTime,
-  GATEWAY_REGIONS,
-  type Gateway,
-  type GatewayKind,
-  type GatewayStatus,
-} from '@palisade/contracts';
+import { formatRelativeTime, GATEWAY_REGIONS, type Gateway, type GatewayKind } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
+
+export {
+  GatewayStatusBadge,
+  useGatewayStatusLabels as useStatusLabels,
+} from '../../../components/ui/gateway-status';
+
 import type { PolicyState } from '../utils/gateway-facts';
 import type { GatewayKindFilter } from '../utils/list-params';
 
@@ -33,17 +33,6 @@ export function useKindFilterLabels(): Record<GatewayKindFilter, string> {
     cybernode: t('gateways.filter.kindCybernode', 'Cybernodes'),
     site: t('gateways.filter.kindSite', 'Site gateways'),
     virtual: t('gateways.filter.kindVirtual', 'Virtual'),
-  };
-}
-
-/** The translated statuses. */
-export function useStatusLabels(): Record<GatewayStatus, string> {
-  const { t } = useTranslation();
-  return {
-    pending: t('gateways.status.pending', 'Pending enrolment'),
-    online: t('gateways.status.online', 'Online'),
-    offline: t('gateways.status.offline', 'Offline'),
-    retired: t('gateways.status.retired', 'Retired'),
   };
 }
 
@@ -81,23 +70,6 @@ export function useUpgradeStateLabels(): Record<UpgradeState, string> {
     done: t('gateways.upgrade.state.done', 'Done'),
     timedOut: t('gateways.upgrade.state.timedOut', 'Timed out'),
   };
-}
-
-const STATUS_COLORS: Record<GatewayStatus, string> = {
-  online: 'green',
-  offline: 'red',
-  pending: 'blue',
-  retired: 'gray',
-};
-
-/** A status as translated text on a colour badge (the colour only repeats the text). */
-export function GatewayStatusBadge({ status }: { status: GatewayStatus }) {
-  const labels = useStatusLabels();
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content">
-      {labels[status]}
-    </Badge>
-  );
 }
 
 const POLICY_COLORS: Record<Exclude<PolicyState, 'none'>, string> = {

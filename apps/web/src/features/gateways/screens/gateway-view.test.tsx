@@ -96,6 +96,23 @@ describe('gateway view', { timeout: 20_000 }, () => {
     expect(api.unhandled).toEqual([]);
   });
 
+  it('shows where devices reach the gateway, or that it has not said yet', async () => {
+    fakeGatewayApi({ ...FRANKFURT, endpoint: 'fra1.cybernodes.example:51820' });
+    const first = renderView(FRANKFURT.id);
+    await screen.findByRole('heading', { level: 1, name: 'Frankfurt 1' });
+    expect(shownFor('Endpoint for devices')).toHaveTextContent('fra1.cybernodes.example:51820');
+    first.unmount();
+
+    fakeGatewayApi(NEW_NODE);
+    renderView(NEW_NODE.id);
+    await screen.findByRole('heading', { level: 1, name: 'New node' });
+    expect(shownFor('Endpoint for devices')).toHaveTextContent('Not reported yet');
+    // The tenant's bundle history is one click away from the policy a gateway enforces.
+    expect(
+      within(screen.getByRole('region', { name: 'Policy' })).getByRole('button', { name: 'Policy bundles' }),
+    ).toBeInTheDocument();
+  });
+
   it('says when a gateway is behind the current policy, and when it drifts', async () => {
     fakeGatewayApi(BERLIN_SITE);
     const first = renderView(BERLIN_SITE.id);

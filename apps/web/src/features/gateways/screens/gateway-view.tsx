@@ -3,6 +3,7 @@ import { type Gateway, Uuid } from '@palisade/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
@@ -13,7 +14,6 @@ import { useGateway } from '../api/get-gateway';
 import { useRetireGateway } from '../api/retire-gateway';
 import { useRotateGatewayCredentials } from '../api/rotate-gateway-credentials';
 import { ConfirmModal } from '../components/confirm-modal';
-import { DetailList } from '../components/detail-list';
 import { EnrolmentToken } from '../components/enrolment-token';
 import { GatewayNotFound, isGatewayMissing } from '../components/gateway-not-found';
 import {
@@ -24,6 +24,7 @@ import {
   useRegionText,
   useUpgradeStateLabels,
 } from '../components/labels';
+import { PolicyBundlesButton } from '../components/policy-bundles-button';
 import { RenameModal } from '../components/rename-modal';
 import { UpgradeModal } from '../components/upgrade-modal';
 import { formatThroughput, formatUptime, isSiteKind, policyStateOf } from '../utils/gateway-facts';
@@ -41,12 +42,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A monospace value, or a dimmed dash when there is none. */
-function Value({ value, isCode = false }: { value: string | null; isCode?: boolean }) {
+/** A monospace value, or a dimmed dash (or `emptyText`) when there is none. */
+function Value({
+  value,
+  isCode = false,
+  emptyText = '—',
+}: {
+  value: string | null;
+  isCode?: boolean;
+  emptyText?: string;
+}) {
   if (value === null || value === '') {
     return (
       <Text span size="sm" c="dimmed">
-        —
+        {emptyText}
       </Text>
     );
   }
@@ -84,7 +93,7 @@ function LoadBar({ label, percent }: { label: string; percent: number }) {
 }
 
 /** The policy the gateway enforces against the one it should, with the indicator and what it means. */
-function PolicySection({ gateway }: { gateway: Gateway }) {
+function PolicySection({ gateway, tenant }: { gateway: Gateway; tenant: string }) {
   const { t } = useTranslation();
   const state = policyStateOf(gateway);
   const explanations = {
@@ -127,6 +136,15 @@ function PolicySection({ gateway }: { gateway: Gateway }) {
             },
           ]}
         />
+        <Group gap="sm" wrap="wrap">
+          <PolicyBundlesButton tenant={tenant} size="compact-sm" />
+          <Text size="xs" c="dimmed">
+            {t(
+              'gateways.view.bundlesHint',
+              'The bundle versions are the tenant’s: every gateway enforces the same one. Compare them or roll back there.',
+            )}
+          </Text>
+        </Group>
       </Stack>
     </Section>
   );
@@ -303,6 +321,16 @@ export function Component() {
                 value: <RelativeTime iso={gateway.lastSeenAt} />,
               },
               {
+                label: t('gateways.view.endpoint', 'Endpoint for devices'),
+                value: (
+                  <Value
+                    value={gateway.endpoint}
+                    isCode
+                    emptyText={t('gateways.view.noEndpoint', 'Not reported yet')}
+                  />
+                ),
+              },
+              {
                 label: t('gateways.view.tunnel', 'Tunnel address'),
                 value: (
                   <Value
@@ -342,7 +370,7 @@ export function Component() {
             </Text>
           )}
         </Section>
-        <PolicySection gateway={gateway} />
+        <PolicySection gateway={gateway} tenant={tenant} />
         {gateway.upgrade ? <UpgradeSection upgrade={gateway.upgrade} /> : null}
       </Stack>
       {dialog === 'rename' ? (

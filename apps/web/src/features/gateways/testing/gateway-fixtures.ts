@@ -1,4 +1,4 @@
-import type { Gateway } from '@palisade/contracts';
+import type { BundleDiff, BundleSummary, Gateway } from '@palisade/contracts';
 
 /** A gateway as the server presents it; override what the test is about. */
 export function makeGateway(overrides: Partial<Gateway> & Pick<Gateway, 'id' | 'name'>): Gateway {
@@ -72,3 +72,58 @@ export const NEW_NODE = makeGateway({
   enforcedAt: null,
   metrics: null,
 });
+
+/** Kept bundle versions of the tenant, newest first: the current one, an older one with skipped items. */
+export const CURRENT_BUNDLE: BundleSummary = {
+  version: 'a1b2c3d4e5f60718',
+  policyVersion: 12,
+  createdAt: '2026-03-01T10:05:00.000Z',
+  pinnedAt: null,
+  isCurrent: true,
+  skipped: 0,
+};
+export const OLDER_BUNDLE: BundleSummary = {
+  version: '0f1e2d3c4b5a6978',
+  policyVersion: 11,
+  createdAt: '2026-02-28T16:00:00.000Z',
+  pinnedAt: null,
+  isCurrent: false,
+  skipped: 2,
+};
+/** Pushed back once, current again no more. */
+export const OLDEST_BUNDLE: BundleSummary = {
+  version: '00000000000000aa',
+  policyVersion: 9,
+  createdAt: '2026-02-20T08:00:00.000Z',
+  pinnedAt: '2026-02-21T08:00:00.000Z',
+  isCurrent: false,
+  skipped: 0,
+};
+
+/** What pushing {@link OLDER_BUNDLE} back would change. */
+export const OLDER_BUNDLE_DIFF: BundleDiff = {
+  from: CURRENT_BUNDLE.version,
+  to: OLDER_BUNDLE.version,
+  artefacts: [
+    {
+      artefact: 'nftables',
+      added: 1,
+      removed: 2,
+      diff: [
+        '===================================================================',
+        '--- nftables',
+        '+++ nftables',
+        '@@ -3,4 +3,3 @@',
+        '   chain forward {',
+        '-    ip daddr 203.0.113.7 drop',
+        '-    ip daddr 198.51.100.0/24 drop',
+        '+    ip daddr 192.0.2.1 drop',
+        '   }',
+        '',
+      ].join('\n'),
+      isTooLarge: false,
+    },
+    { artefact: 'rpz', added: 5000, removed: 4200, diff: '', isTooLarge: true },
+    { artefact: 'squid', added: 0, removed: 0, diff: '', isTooLarge: false },
+  ],
+};
