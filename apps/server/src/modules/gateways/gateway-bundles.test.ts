@@ -41,7 +41,7 @@ beforeAll(async () => {
   credential = enrolled.json().credential;
 });
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
   f.app.inject({
     method,
     url: `/api${url}`,
@@ -175,5 +175,19 @@ describe('cybernodes/{tenant}/bundles: history and rollback', () => {
     const after = (await bundleOf(first.version)).json();
     expect(after.artefacts.rpz).toContain('after.example');
     expect(after.artefacts.rpz).toContain('rollback.example');
+  });
+
+  it("blocks a country with the GeoIP database's ranges for it, the ranges the simulator decides by", async () => {
+    const before = (await bundleOf()).json();
+    const geo = await call('PUT', '/policy/geo/acme', owner, { blocked: ['KP'] });
+    expect(geo.statusCode, geo.body).toBe(200);
+    const after = (await bundleOf(before.version)).json();
+    expect(after.skipped.filter((s: { artefact: string }) => s.artefact === 'nftables')).toEqual([]);
+    // 175.45.176.0/22 is North Korea's in the shipped database.
+    expect(after.artefacts.nftables).toMatch(/175\.45\.176\.0/);
+    const simulated = await call('POST', '/policy/simulate/acme', owner, {
+      request: { destination: '175.45.176.10' },
+    });
+    expect(simulated.json().decision).toBe('block');
   });
 });

@@ -54,6 +54,7 @@ import { claimScheduledRun } from '../../lib/scheduled-runs';
 import type { ModuleDeps } from '../../lib/server-module';
 import { previewPolicySave } from '../policies/policies.service';
 import type { PolicyData } from '../policies/policy-validation';
+import { countryRanges } from '../policy-core/geoip';
 import {
   decidingRule,
   type LivePolicy,
@@ -168,7 +169,8 @@ export function presentGateway(
  * serial at 1, so a policy version that changes nothing a gateway enforces makes no new bundle.
  */
 function compileArtefacts(input: EngineInput) {
-  const nftables = nftablesRuleset(input);
+  // Countries are blocked by the ranges the engine's own GeoIP database gives them.
+  const nftables = nftablesRuleset(input, { lookupCountryRanges: countryRanges });
   const rpz = rpzZone(input, { serial: 1 });
   const squid = squidAcl(input);
   const artefacts = { nftables: nftables.text, rpz: rpz.text, squid: squid.text };
