@@ -129,6 +129,85 @@ describe('cybernodes/{tenant}: the administrators', () => {
   });
 });
 
+describe("every administrators' route of cybernodes/{tenant}", () => {
+  it('answers 401 without a session, 403 to a role without the permission, 404 for another tenant and 400 with details', async () => {
+    const { cybernode } = await createGateway('Every route');
+    const id = cybernode.id;
+    const routes: {
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+      url: string;
+      body?: unknown;
+      bad?: { body?: unknown; url?: string; path: string };
+      refused: string;
+    }[] = [
+      {
+        method: 'GET',
+        url: '/cybernodes/acme',
+        bad: { url: '/cybernodes/acme?limit=0', path: 'query.limit' },
+        refused: billing,
+      },
+      {
+        method: 'GET',
+        url: `/cybernodes/acme/${id}`,
+        bad: { url: '/cybernodes/acme/nope', path: 'params.id' },
+        refused: billing,
+      },
+      {
+        method: 'PUT',
+        url: `/cybernodes/acme/${id}`,
+        body: { name: 'Renamed', region: 'eu-west' },
+        bad: { body: { name: '', region: 'eu-west' }, path: 'body.name' },
+        refused: auditor,
+      },
+      {
+        method: 'POST',
+        url: `/cybernodes/acme/${id}/upgrade`,
+        body: { targetVersion: '1.2.3' },
+        bad: { body: { targetVersion: 'latest' }, path: 'body.targetVersion' },
+        refused: auditor,
+      },
+      {
+        method: 'POST',
+        url: `/cybernodes/acme/${id}/rotate`,
+        bad: { url: '/cybernodes/acme/nope/rotate', path: 'params.id' },
+        refused: auditor,
+      },
+      {
+        method: 'DELETE',
+        url: `/cybernodes/acme/${id}`,
+        bad: { url: '/cybernodes/acme/nope', path: 'params.id' },
+        refused: auditor,
+      },
+    ];
+    for (const r of routes) {
+      const label = `${r.method} ${r.url}`;
+      expect((await call(r.method, r.url, undefined, r.body)).statusCode, label).toBe(401);
+      expect((await call(r.method, r.url, r.refused, r.body)).statusCode, label).toBe(403);
+      expect((await call(r.method, r.url.replace('/acme', '/globex'), owner, r.body)).statusCode, label).toBe(
+        404,
+      );
+      // A gateway of acme is not found through globex's own administrator either.
+      if (r.url.includes(id)) {
+        expect(
+          (await call(r.method, r.url.replace('/acme', '/globex'), globex, r.body)).statusCode,
+          label,
+        ).toBe(404);
+      }
+      if (r.bad) {
+        const res = await call(r.method, r.bad.url ?? r.url, owner, r.bad.body ?? r.body);
+        expect(res.statusCode, label).toBe(400);
+        expect(
+          res.json().details.map((d: { path: string }) => d.path),
+          label,
+        ).toContain(r.bad.path);
+      }
+    }
+    // None of the refused calls changed anything: its only event is its creation.
+    const events = await f.database.db.select().from(adminEvents).where(eq(adminEvents.objectId, id));
+    expect(events.map((event) => event.action)).toEqual(['gateway.create']);
+  });
+});
+
 describe('the gateway protocol', () => {
   it('enrols once with the token and a WireGuard key; the credential works until rotated', async () => {
     const { cybernode, enrolmentToken } = await createGateway('Enrolling');
