@@ -111,9 +111,12 @@ describe("administrators' API tokens panel", () => {
     const { user } = renderWithProviders(<TenantTokensPanel />, { session: makeSession() });
     await user.click(await screen.findByRole('button', { name: 'Revoke Deploy bot of help@acme.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke token?' });
-    expect(
-      within(dialog).getByText(/“Deploy bot” of help@acme.example will stop working at once/),
-    ).toBeVisible();
+    // The dialog fades in: visible once its transition has run.
+    await waitFor(() =>
+      expect(
+        within(dialog).getByText(/“Deploy bot” of help@acme.example will stop working at once/),
+      ).toBeVisible(),
+    );
     expect(api.revokes()).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));

@@ -201,6 +201,8 @@ describe('users list: select every matching user', { timeout: 20_000 }, () => {
     expect(await screen.findByText('2 users updated.')).toBeInTheDocument();
     const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
     expect(bulk.body).toEqual({ ids: [PAGE[0].id, PAGE[2].id], action: 'enableXdr' });
+    // The confirmation fades out before the next selection (its text would still be in the page).
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Bob Tester' }));
     await user.click(screen.getByRole('button', { name: 'Select all 12,345 users' }));
