@@ -45,8 +45,8 @@ function firstId(answer: unknown): string | undefined {
 }
 
 /**
- * Real parameters from the demo data, through the API: a user, a group and a policy group of acme, the partner
- * northwind, a sign-up's mailed verification id and an agentless enrolment link.
+ * Real parameters from the demo data, through the API: a user, a group, a policy group, a gateway, a route and a
+ * device of acme, the partner northwind, a sign-up's mailed verification id and an agentless enrolment link.
  */
 async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
   const signedIn = await request.post('/api/session', { data: { username: OWNER, password: DEMO_PASSWORD } });
@@ -55,6 +55,14 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
   const userId = firstId(await apiJson(request, token, `/api/subscriber/user/${TENANT}?limit=1`));
   const groupId = firstId(await apiJson(request, token, `/api/groups/${TENANT}?limit=1`));
   const policyGroupId = firstId(await apiJson(request, token, `/api/policy/group/${TENANT}`));
+  const gatewayId = firstId(await apiJson(request, token, `/api/cybernodes/${TENANT}?limit=1`));
+  const deviceId = firstId(await apiJson(request, token, `/api/enrolment/${TENANT}/devices/options`));
+  const routes = await apiJson<{ items: { ruleId: string; action: string; system: boolean }[] }>(
+    request,
+    token,
+    `/api/policy/route/${TENANT}`,
+  );
+  const routeId = routes.items.find((route) => route.action === 'route' && !route.system)?.ruleId;
 
   let enrolPath: string | undefined;
   if (userId) {
@@ -96,9 +104,14 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
     '/main-dashboards/:id/SASEDashboard': ['global'],
     '/policy/policyGroups/:id': policyGroupId ? [policyGroupId] : 'no demo policy group',
     '/policy/policyGroups/:id/:type': policyGroupId ? [policyGroupId, 'copy'] : 'no demo policy group',
+    '/devices/route/:id': routeId ? [routeId] : 'no demo route',
+    '/device/route/:id/:type': routeId ? [routeId, 'copy'] : 'no demo route',
+    '/devices/route/:id/:deviceid': routeId && deviceId ? [routeId, deviceId] : 'no demo route or device',
   };
   return SERVED_ROUTES.map((route): Target => {
     if (route === '/verify/wg/:id' && enrolPath) return { route, path: enrolPath };
+    // One node of the demo, not the page that says none was asked for.
+    if (route === '/cybernodes/view' && gatewayId) return { route, path: `/cybernodes/view?id=${gatewayId}` };
     if (!route.includes(':')) return { route, path: route };
     const given = params[route];
     if (given === undefined) return { route, skip: 'no id source for this route in the spec' };
