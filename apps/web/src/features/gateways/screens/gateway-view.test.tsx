@@ -101,6 +101,8 @@ describe('gateway view', { timeout: 20_000 }, () => {
     const first = renderView(FRANKFURT.id);
     await screen.findByRole('heading', { level: 1, name: 'Frankfurt 1' });
     expect(shownFor('Endpoint for devices')).toHaveTextContent('fra1.cybernodes.example:51820');
+    expect(shownFor('Tunnel network')).toHaveTextContent('100.100.1.1/24');
+    expect(shownFor('WireGuard port')).toHaveTextContent('51820');
     first.unmount();
 
     fakeGatewayApi(NEW_NODE);

@@ -331,12 +331,13 @@ export function Component() {
                 ),
               },
               {
-                label: t('gateways.view.tunnel', 'Tunnel address'),
+                label: t('gateways.view.tunnel', 'Tunnel network'),
+                value: <Value value={gateway.address} isCode />,
+              },
+              {
+                label: t('gateways.view.listenPort', 'WireGuard port'),
                 value: (
-                  <Value
-                    value={gateway.address ? `${gateway.address}:${gateway.listenPort ?? ''}` : null}
-                    isCode
-                  />
+                  <Value value={gateway.listenPort === null ? null : String(gateway.listenPort)} isCode />
                 ),
               },
             ]}
