@@ -10,6 +10,7 @@ import { useEnrol, useEnrolmentInfo } from '../api/enrolment';
 import { CopyField } from '../components/copy-field';
 import { EnrolCard } from '../components/enrol-card';
 import { OsLabel } from '../components/os-label';
+import { type WireguardDevice, WireguardEnrol, WireguardReady } from '../components/wireguard-enrol';
 import { browserPlatform } from '../utils/device-name';
 
 type Info = z.infer<typeof EnrolmentInfo>;
@@ -171,8 +172,10 @@ function EnrolWithToken({ token, info }: { token: string; info: Info }) {
   const { t } = useTranslation();
   const [registered, setRegistered] = useState<string | null>(null);
   const [isInvalid, setIsInvalid] = useState(false);
+  const [wireguard, setWireguard] = useState<WireguardDevice | null>(null);
 
   if (isInvalid) return <InvalidLink />;
+  if (wireguard) return <WireguardReady device={wireguard} tenant={info.tenantDisplayName} />;
   if (registered) {
     return (
       <EnrolCard
@@ -224,6 +227,11 @@ function EnrolWithToken({ token, info }: { token: string; info: Info }) {
         <>
           <Divider label={t('devices.enrol.or', 'or, without the client')} labelPosition="center" />
           {register}
+          <Divider
+            label={t('devices.enrol.wireguard.or', 'or, with the WireGuard app')}
+            labelPosition="center"
+          />
+          <WireguardEnrol token={token} onEnrolled={setWireguard} onInvalid={() => setIsInvalid(true)} />
         </>
       ) : null}
     </EnrolCard>

@@ -1,0 +1,56 @@
+/**
+ * A WireGuard configuration made in the browser for the standard WireGuard apps: the key pair is generated
+ * here, only the public key goes to the server, and the private key goes into the server's `wg-quick` text.
+ * `@noble/curves` and `qrcode` are loaded on demand, so the enrolment page's first chunk does not carry them.
+ */
+
+/**
+ * Where the server's `wg-quick` text leaves the private key for the device to fill in. The same literal as
+ * `PRIVATE_KEY_PLACEHOLDER` of packages/gateway-config (not importable from the web); keep the two equal.
+ */
+export const PRIVATE_KEY_PLACEHOLDER = '@PALISADE_GATEWAY_PRIVATE_KEY@';
+
+/** A WireGuard key pair, both keys base64 of 32 bytes (44 characters). */
+export interface WireguardKeyPair {
+  privateKey: string;
+  publicKey: string;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A new X25519 key pair from the browser's secure random source; nothing is stored. */
+export async function generateKeyPair(): Promise<WireguardKeyPair> {
+  const { x25519 } = await import('@noble/curves/ed25519.js');
+  const secret = x25519.utils.randomSecretKey();
+  return { privateKey: toBase64(secret), publicKey: toBase64(x25519.getPublicKey(secret)) };
+}
+
+/** The server's `wg-quick` text with the private key in place of the placeholder. */
+export function fillPrivateKey(config: string, privateKey: string): string {
+  return config.split(PRIVATE_KEY_PLACEHOLDER).join(privateKey);
+}
+
+/**
+ * The download's file name, e.g. `palisade-anns-laptop.conf`. The apps name the tunnel after the file, and
+ * tunnel names allow letters, digits and `_=+.-` up to 32 characters.
+ */
+export function configFileName(deviceName: string): string {
+  const slug = deviceName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const base = `palisade-${slug}`.slice(0, 32).replace(/-+$/, '');
+  return `${base === 'palisade' ? 'palisade-wireguard' : base}.conf`;
+}
+
+/** A QR code of the configuration as a PNG data URL, for the mobile apps to scan. */
+export async function configQrCode(config: string): Promise<string> {
+  const { toDataURL } = await import('qrcode');
+  return toDataURL(config, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
