@@ -191,7 +191,8 @@ function query(ns: string, server: string, name: string): string {
   }
   const script = `const r = new (await import('node:dns')).promises.Resolver({ timeout: 2000, tries: 1 });
 r.setServers(['${server}:53']);
-try { console.log((await r.resolve4('${name}')).join(',')); } catch (e) { console.log(e.code === 'ENOTFOUND' ? 'NXDOMAIN' : e.code); }`;
+const say = (text) => process.stdout.write(text + '\\n');
+try { say((await r.resolve4('${name}')).join(',')); } catch (e) { say(e.code === 'ENOTFOUND' ? 'NXDOMAIN' : e.code); }`;
   return inThere(process.execPath, '--input-type=module', '-e', script).stdout.trim();
 }
 
@@ -201,8 +202,9 @@ function fromDevice(): { ok: boolean; body: string } {
     const r = inDev('curl', '-sS', '--noproxy', '*', '--connect-timeout', '1', '-m', '2', PROTECTED_URL);
     return { ok: r.status === 0, body: r.status === 0 ? r.stdout : r.output.trim() };
   }
-  const script = `try { const r = await fetch('${PROTECTED_URL}', { signal: AbortSignal.timeout(2000) });
-console.log(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (e) { console.log('FAILED ' + (e.cause?.code ?? e.message)); }`;
+  const script = `const say = (text) => process.stdout.write(text + '\\n');
+try { const r = await fetch('${PROTECTED_URL}', { signal: AbortSignal.timeout(2000) });
+say(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (e) { say('FAILED ' + (e.cause?.code ?? e.message)); }`;
   const out = inDev(process.execPath, '--input-type=module', '-e', script).stdout.trim();
   return { ok: out.startsWith('OK '), body: out.replace(/^OK /, '') };
 }
@@ -263,7 +265,7 @@ describe('the data plane in network namespaces', () => {
           process.execPath,
           '-e',
           `require('node:http').createServer((q, s) => s.end('protected ' + q.socket.remoteAddress))` +
-            `.listen(8080, '${PROTECTED}', () => console.log('listening'))`,
+            `.listen(8080, '${PROTECTED}', () => process.stdout.write('listening\\n'))`,
         ],
         base,
         'protected server',

@@ -46,7 +46,7 @@ import { formatPatch, structuredPatch } from 'diff';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
-import { recordEvent } from '../../lib/audit';
+import { type EventInput, recordEvent } from '../../lib/audit';
 import type { Ctx, GatewayCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, gatewayUnauthenticated, notFound } from '../../lib/errors';
@@ -363,21 +363,34 @@ export async function createGateway(deps: GatewayDeps, ctx: Ctx, input: z.output
   };
 }
 
-/** Runs a change on a gateway that is not retired, in one transaction with its event. */
+/** What a change writes of a gateway, and the event it records (with the row before and after). */
+type GatewayWrite = Parameters<typeof repo.updateGateway>[3];
+type GatewayEvent = (
+  before: repo.GatewayRow,
+  after: repo.GatewayRow,
+) => Omit<EventInput, 'objectType' | 'objectId'>;
+
+/**
+ * Writes `values` to a gateway that is not retired and records its event, in one transaction; answers the
+ * gateway as the screens show it.
+ */
 async function changeGateway(
   deps: GatewayDeps,
   ctx: Ctx,
   id: string,
-  change: (tx: Tx, row: repo.GatewayRow) => Promise<repo.GatewayRow>,
+  values: GatewayWrite,
+  event: GatewayEvent,
 ) {
   const tenantId = ctx.tenant.id;
   const row = await deps.database.tenantTx(tenantId, async (tx) => {
     const before = await repo.getGateway(tx, tenantId, id);
     if (!before) throw notFound('Gateway');
     if (before.retiredAt) throw retired();
-    return change(tx, before);
+    const after = (await repo.updateGateway(tx, tenantId, id, values)) as repo.GatewayRow;
+    await recordEvent(tx, ctx, { ...event(before, after), objectType: 'gateway', objectId: id });
+    return after;
   });
-  return row;
+  return presentGateway(row, await currentOf(deps, tenantId));
 }
 
 const retired = () =>
@@ -385,85 +398,59 @@ const retired = () =>
     { path: 'params.id', message: 'validation.gatewayRetired' },
   ]);
 
-export async function updateGateway(deps: GatewayDeps, ctx: Ctx, id: string, input: GatewayUpdate) {
-  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
-    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
-      name: input.name,
-      region: input.region,
-    })) as repo.GatewayRow;
-    await recordEvent(tx, ctx, {
-      action: 'gateway.update',
-      objectType: 'gateway',
-      objectId: id,
-      objectName: after.name,
-      before: { name: before.name, region: before.region },
-      after: { name: after.name, region: after.region },
-    });
-    return after;
-  });
-  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+export function updateGateway(deps: GatewayDeps, ctx: Ctx, id: string, input: GatewayUpdate) {
+  return changeGateway(deps, ctx, id, { name: input.name, region: input.region }, (before, after) => ({
+    action: 'gateway.update',
+    objectName: after.name,
+    before: { name: before.name, region: before.region },
+    after: { name: after.name, region: after.region },
+  }));
 }
 
-export async function retireGateway(deps: GatewayDeps, ctx: Ctx, id: string) {
-  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
-    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
-      retiredAt: new Date(),
-      credentialHash: null,
-      enrolmentTokenHash: null,
-      enrolmentExpiresAt: null,
-    })) as repo.GatewayRow;
-    await recordEvent(tx, ctx, {
+export function retireGateway(deps: GatewayDeps, ctx: Ctx, id: string) {
+  return changeGateway(
+    deps,
+    ctx,
+    id,
+    { retiredAt: new Date(), credentialHash: null, enrolmentTokenHash: null, enrolmentExpiresAt: null },
+    (before) => ({
       action: 'gateway.retire',
-      objectType: 'gateway',
-      objectId: id,
       objectName: before.name,
       before: { status: statusOf(before, Date.now()) },
       after: { status: 'retired' },
-    });
-    return after;
-  });
-  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+    }),
+  );
 }
 
 /** Revokes the credential at once and issues a new enrolment token: the gateway enrols again. */
 export async function rotateCredentials(deps: GatewayDeps, ctx: Ctx, id: string) {
   const token = enrolmentToken();
-  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
-    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
-      credentialHash: null,
-      enrolmentTokenHash: token.hash,
-      enrolmentExpiresAt: token.expiresAt,
-    })) as repo.GatewayRow;
-    await recordEvent(tx, ctx, {
-      action: 'gateway.rotate',
-      objectType: 'gateway',
-      objectId: id,
-      objectName: before.name,
-    });
-    return after;
-  });
+  const cybernode = await changeGateway(
+    deps,
+    ctx,
+    id,
+    { credentialHash: null, enrolmentTokenHash: token.hash, enrolmentExpiresAt: token.expiresAt },
+    (before) => ({ action: 'gateway.rotate', objectName: before.name }),
+  );
   return {
-    cybernode: presentGateway(row, await currentOf(deps, ctx.tenant.id)),
+    cybernode,
     enrolmentToken: { token: token.token, expiresAt: token.expiresAt.toISOString() },
   };
 }
 
-export async function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, targetVersion: string) {
-  const row = await changeGateway(deps, ctx, id, async (tx, before) => {
-    const after = (await repo.updateGateway(tx, ctx.tenant.id, id, {
-      upgrade: { targetVersion, requestedAt: new Date().toISOString() },
-    })) as repo.GatewayRow;
-    await recordEvent(tx, ctx, {
+export function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, targetVersion: string) {
+  return changeGateway(
+    deps,
+    ctx,
+    id,
+    { upgrade: { targetVersion, requestedAt: new Date().toISOString() } },
+    (before) => ({
       action: 'gateway.upgrade',
-      objectType: 'gateway',
-      objectId: id,
       objectName: before.name,
       before: { version: before.version },
       after: { targetVersion },
-    });
-    return after;
-  });
-  return presentGateway(row, await currentOf(deps, ctx.tenant.id));
+    }),
+  );
 }
 
 // ─── Devices ────────────────────────────────────────────────────────────────────────────────────────────────

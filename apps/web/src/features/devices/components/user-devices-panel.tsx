@@ -4,6 +4,7 @@ import { type Device, USER_DEVICES_FILTERS, type UserDevices } from '@palisade/c
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
@@ -19,7 +20,6 @@ import {
   type UserDevicesFilter,
   type UserDevicesListState,
 } from '../utils/list-params';
-import { ConfirmModal } from './confirm-modal';
 import { SendLinkModal } from './send-link-modal';
 import { UserDevicesTable } from './user-devices-table';
 
@@ -205,6 +205,7 @@ export function UserDevicesPanel({ method, title, children }: UserDevicesPanelPr
         {renderBody()}
         <SendLinkModal user={linkUser} kind={kind} tenant={tenant} onClose={() => setLinkUser(null)} />
         <ConfirmModal
+          isDestructive
           opened={revokeUser !== null}
           title={t('devices.revokeLink.title', 'Revoke link?')}
           message={t(
@@ -218,6 +219,7 @@ export function UserDevicesPanel({ method, title, children }: UserDevicesPanelPr
           onConfirm={() => revokeUser && revoke.mutate(revokeUser.id)}
         />
         <ConfirmModal
+          isDestructive
           opened={removeDevice !== null}
           title={t('devices.removeDevice.title', 'Remove device?')}
           message={t(

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { DeploymentKey } from '@palisade/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
@@ -9,7 +10,6 @@ import { showSuccess } from '../../../lib/mutation-toast';
 import type { CreatedKey } from '../api/create-deployment-key';
 import { useDeploymentKeys } from '../api/get-deployment-keys';
 import { useRevokeDeploymentKey } from '../api/revoke-deployment-key';
-import { ConfirmModal } from '../components/confirm-modal';
 import { CopyField } from '../components/copy-field';
 import { CreateKeyModal } from '../components/create-key-modal';
 import { DeploymentInstructions } from '../components/deployment-instructions';
@@ -155,6 +155,7 @@ export function Component() {
         />
       ) : null}
       <ConfirmModal
+        isDestructive
         opened={toRevoke !== null}
         title={t('devices.keys.revokeTitle', 'Revoke deployment key?')}
         message={t(

@@ -3,6 +3,7 @@ import { type BundleSummary, GATEWAY_BUNDLES_KEPT } from '@palisade/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtefactDiffView } from '../../../components/diff/artefact-diff-view';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
@@ -10,7 +11,6 @@ import { showSuccess } from '../../../lib/mutation-toast';
 import { useBundleDiff } from '../api/get-bundle-diff';
 import { useBundles } from '../api/get-bundles';
 import { usePushBundle } from '../api/push-bundle';
-import { ConfirmModal } from './confirm-modal';
 import { RelativeTime } from './labels';
 
 /** The diff of one kept version against the current bundle, under a heading that takes the focus when opened. */

@@ -3,6 +3,7 @@ import { type Gateway, Uuid } from '@palisade/contracts';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
@@ -13,7 +14,6 @@ import type { GatewayCreatedAnswer } from '../api/gateways-keys';
 import { useGateway } from '../api/get-gateway';
 import { useRetireGateway } from '../api/retire-gateway';
 import { useRotateGatewayCredentials } from '../api/rotate-gateway-credentials';
-import { ConfirmModal } from '../components/confirm-modal';
 import { EnrolmentToken } from '../components/enrolment-token';
 import { GatewayNotFound, isGatewayMissing } from '../components/gateway-not-found';
 import {

@@ -16,7 +16,7 @@ export interface ConfirmModalProps {
   onConfirm: () => void;
 }
 
-/** Asks before a change to a gateway; nothing happens until the confirm button is pressed. */
+/** Asks before a change; nothing happens until the confirm button is pressed. */
 export function ConfirmModal({
   opened,
   title,
@@ -34,7 +34,7 @@ export function ConfirmModal({
         <Text size="sm">{message}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={isBusy}>
-            {t('gateways.form.cancel', 'Cancel')}
+            {t('common.cancel', 'Cancel')}
           </Button>
           <Button color={isDestructive ? 'red' : undefined} onClick={onConfirm} loading={isBusy}>
             {confirmLabel}
