@@ -3,7 +3,8 @@
  *  - list APIs p50/p95 at 1 000 and 100 000 end users (with 10 000 groups and 100 000 admin events at the
  *    large size), on PGlite and (when reachable) PostgreSQL, over real HTTP: users (first page, a deep page by
  *    offset and by cursor, the next page as the web asks for it, a search, a sort by full name), groups, the
- *    members of a large group, the admin event log; and the users list's first page under 50 connections at
+ *    members of a large group, the admin event log, the device inventory (one device per user: first page,
+ *    orders, filters, a search, a deep page by cursor); and the users list's first page under 50 connections at
  *    once (autocannon, requests per second and latency);
  *  - the sign-in page's Largest Contentful Paint at 5 Mbit/s and 70 ms latency (bench/web-load.ts);
  *  - gzip size of the initial JS/CSS of the built web app, and what the sign-in page loads as served;
@@ -155,6 +156,15 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
     select t.id, 'admin@bench.example', (array['user.create','user.update','group.update','user.delete'])[1 + i % 4],
       'user', 'user' || i || '@bench.example', now() - (i || ' seconds')::interval, jsonb_build_object('firstname', 'Anna')
     from tenants t, generate_series(1, ${size}) i where t.name = 'bench'`);
+  // One device per user (every OS type, a third never seen, a tenth online, a fiftieth waiting for approval).
+  await db.execute(sql`insert into devices (tenant_id, user_id, name, os, enrolled_via, token_hash, state, last_seen_at,
+      agent_version, posture)
+    select u.tenant_id, u.id, 'Device ' || n,
+      (array['windows','none','linux','ios','android','mac','chrome'])[1 + n % 7], 'rmm', md5('device' || n),
+      case when n % 50 = 0 then 'pending' else 'active' end,
+      case when n % 3 = 0 then null when n % 10 = 1 then now() else now() - (n || ' seconds')::interval end,
+      '2.' || (n % 5) || '.0', case when n % 4 = 0 then '{"firewall": false}'::jsonb else '{"firewall": true}'::jsonb end
+    from (select tenant_id, id, row_number() over (order by id) as n from users where usertype = 0) u`);
   await db.execute(sql`analyze`);
   const seedMs = performance.now() - seedStart;
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -179,6 +189,12 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
     'members of the largest group': `${base}/api/groups/bench/${bigGroup.id}/members?limit=25`,
     [`event log (${size}), first page`]: `${base}/api/events/admin/bench?limit=25`,
     'event log, action filter': `${base}/api/events/admin/bench?limit=25&action=group.update`,
+    [`devices (${size}), first page`]: `${base}/api/devices/bench?limit=25`,
+    'devices, last seen desc': `${base}/api/devices/bench?limit=25&sort=lastSeenAt&order=desc`,
+    'devices, online': `${base}/api/devices/bench?limit=25&status=online`,
+    'devices, OS mac by name': `${base}/api/devices/bench?limit=25&os=mac`,
+    'devices, waiting for approval': `${base}/api/devices/bench?limit=25&state=pending`,
+    'devices, search "device 4242"': `${base}/api/devices/bench?limit=25&q=device%204242`,
   };
   // Page turns as the web makes them, where the server offers keyset paging: after the previous page's
   // cursor, without a count (the client has the total).
@@ -191,6 +207,10 @@ async function benchEngine(engine: 'pglite' | 'postgres', size: number) {
   if (next) cases['next page (cursor, no count)'] = `${list}?limit=25&withTotal=false&cursor=${next}`;
   if (deep)
     cases[`deep page (cursor after ${half}, no count)`] = `${list}?limit=25&withTotal=false&cursor=${deep}`;
+  const devicesNext = await cursorAfter(`${base}/api/devices/bench?limit=25&offset=${half - 25}`);
+  if (devicesNext)
+    cases[`devices, deep page (cursor after ${half}, no count)`] =
+      `${base}/api/devices/bench?limit=25&withTotal=false&cursor=${devicesNext}`;
   const rows: Array<Record<string, string | number>> = [];
   for (const [name, url] of Object.entries(cases)) {
     const r = await measure(url, sessid);

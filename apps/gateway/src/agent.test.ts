@@ -3,10 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { generateKeyPair } from '@palisade/gateway-config/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgentEvent, runAgent } from './agent';
 import { GatewayRevokedError } from './client';
-import { generateKeyPair } from './keys';
 
 /**
  * The agent's loop against a scripted server: retries after a dropped connection and a 503, re-fetches at once
@@ -23,7 +23,7 @@ const script = {
   enrolments: 0,
   /** The body of the last enrolment. */
   enrolled: null as Record<string, unknown> | null,
-  heartbeats: [] as { enforcedVersion: string | null; metrics: Record<string, number> }[],
+  heartbeats: [] as { enforcedVersion: string | null; metrics: Record<string, number>; latencyMs?: number }[],
   /** The If-None-Match of every bundle request. */
   polls: [] as (string | null)[],
 };
@@ -126,6 +126,10 @@ describe('the agent loop', () => {
     const beat = script.heartbeats.at(-1)!;
     expect(beat.metrics).toMatchObject({ throughputBps: 0, activePeers: 0 });
     expect(beat.metrics.uptimeSeconds).toBeGreaterThan(0);
+    // The first heartbeat has no round trip to report; the later ones the previous one's.
+    expect(script.heartbeats[0].latencyMs).toBeUndefined();
+    expect(beat.latencyMs).toBeGreaterThan(0);
+    expect(beat.latencyMs).toBeLessThan(1_000);
     // The long-poll now waits for ever; the server moves on without telling it.
     await until('a long-poll with v1', 2_000, () => (script.polls.includes('v1') ? true : undefined));
     const changed = Date.now();

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { resolve } from 'node:path';
-import type { GwBundle } from '@palisade/contracts';
+import type { GwBundle, GwLan } from '@palisade/contracts';
 import { writeArtefacts } from './artefacts';
 import { GatewayRevokedError, GwClient, type HeartbeatAnswer, HttpError } from './client';
 import { DataPlane } from './dataplane';
 import { MetricsSampler } from './metrics';
+import { readLan } from './neighbours';
 import { type AgentState, loadState, saveState, tokenHash } from './state';
 import { AGENT_VERSION } from './version';
 
@@ -15,8 +16,9 @@ import { AGENT_VERSION } from './version';
  * 2. enrol once with the one-time token (again only with a different token, e.g. after a rotation);
  * 3. long-poll the bundle (`If-None-Match: "<enforced version>"`, `?wait=30`); on a new one write the artefacts
  *    to DIR atomically, enforce them with `apply`, and only then report its version as enforced;
- * 4. heartbeat every `heartbeatMs` (at once after each new version) with the version enforced, the load and the
- *    tunnel's peers; a heartbeat naming another current version re-fetches at once;
+ * 4. heartbeat every `heartbeatMs` (at once after each new version) with the version enforced, the load, the
+ *    tunnel's peers, the round trip of its previous heartbeat and, with `apply`, the hosts on the networks it
+ *    serves (neighbours.ts); a heartbeat naming another current version re-fetches at once;
  * 5. back off and retry on network and server errors; stop on a 401 ({@link GatewayRevokedError}: retired or
  *    rotated) or when `signal` aborts, tearing down what `apply` brought up.
  */
@@ -281,20 +283,46 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       }
     }
 
+    let isLanFailing = false;
+    /** The hosts on the networks it serves (the server keeps them for a site gateway); none when unreadable. */
+    async function lanOf(dataPlane: DataPlane): Promise<GwLan | undefined> {
+      try {
+        const lan = await readLan(dataPlane.interfaceName);
+        isLanFailing = false;
+        return lan;
+      } catch (error) {
+        if (!isLanFailing) log(`neighbours: ${messageOf(error)}; heartbeats go without them`);
+        isLanFailing = true;
+        return undefined;
+      }
+    }
+
     async function heartbeats() {
       let failures = 0;
       let upgradeSeen: string | null = null;
+      // The round trip of the previous heartbeat: the site's latency to the console.
+      let latencyMs: number | undefined;
       while (!stop.signal.aborted) {
         const signal = beatNow.signal;
         let wait = heartbeatMs;
         try {
           const sent = enforced;
           const { metrics: load, peers } = metrics.sample(plane ? await plane.wgDump() : null);
+          const lan = plane ? await lanOf(plane) : undefined;
+          const started = performance.now();
           const answer = await client.heartbeat(
             credential,
-            { version: AGENT_VERSION, enforcedVersion: sent, metrics: load, peers },
+            {
+              version: AGENT_VERSION,
+              enforcedVersion: sent,
+              metrics: load,
+              peers,
+              ...(lan ? { lan } : {}),
+              ...(latencyMs === undefined ? {} : { latencyMs }),
+            },
             stop.signal,
           );
+          latencyMs = Math.round((performance.now() - started) * 10) / 10;
           failures = 0;
           emit({ type: 'heartbeat', enforcedVersion: sent, answer });
           if (answer.currentVersion !== null && answer.currentVersion !== enforced && !isApplying) {

@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRIVATE_KEY_PLACEHOLDER, wireguardConfig } from '@palisade/gateway-config';
+import { generateKeyPair } from '@palisade/gateway-config/keys';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stripWgQuick, withPrivateKey, writeArtefacts } from './artefacts';
 import { TOOL_ENV } from './exec';
-import { generateKeyPair } from './keys';
 import { loadState } from './state';
 import { needsTest } from './test-kit';
 
@@ -67,6 +67,7 @@ describe('artefacts', () => {
         nftables: 'table inet palisade {}\n',
         rpz: '$ORIGIN rpz.palisade.\n',
         squid: '# s\n',
+        ztna: 'table inet palisade_ztna {}\n',
       },
       policy: {},
       skipped: [],
@@ -77,9 +78,15 @@ describe('artefacts', () => {
       'bundle.json',
       'nftables.nft',
       'rpz.zone',
+      'site-interfaces.sh',
+      'site.nft',
       'squid.conf',
       'wireguard.conf',
+      'ztna.nft',
     ]);
+    expect(readFileSync(paths.ztna, 'utf8')).toBe('table inet palisade_ztna {}\n');
+    // A bundle without site artefacts (a cybernode's, or a site nobody configured) leaves them empty.
+    expect(readFileSync(paths.site, 'utf8')).toBe('');
     expect(statSync(paths.wireguard).mode & 0o777).toBe(0o600);
     expect(readFileSync(paths.wireguard, 'utf8')).toContain(privateKey);
     expect(readFileSync(paths.bundle, 'utf8')).not.toContain(privateKey);

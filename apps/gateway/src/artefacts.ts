@@ -10,6 +10,11 @@ export const ARTEFACT_FILES = {
   nftables: 'nftables.nft',
   rpz: 'rpz.zone',
   squid: 'squid.conf',
+  /** A site gateway's ZTNA firewall; empty for a cybernode (nothing to load). */
+  ztna: 'ztna.nft',
+  /** A site gateway's own nftables table and interface script (written for the operator; not applied). */
+  site: 'site.nft',
+  siteInterfaces: 'site-interfaces.sh',
   /** The whole bundle as received (no private key in it), written last: its version is what the files hold. */
   bundle: 'bundle.json',
 } as const;
@@ -90,6 +95,9 @@ export async function writeArtefacts(dir: string, bundle: GwBundle, privateKey: 
   await writeFileAtomic(paths.nftables, bundle.artefacts.nftables);
   await writeFileAtomic(paths.rpz, bundle.artefacts.rpz);
   await writeFileAtomic(paths.squid, bundle.artefacts.squid);
+  await writeFileAtomic(paths.ztna, bundle.artefacts.ztna ?? '');
+  await writeFileAtomic(paths.site, bundle.artefacts.site?.nftables ?? '');
+  await writeFileAtomic(paths.siteInterfaces, bundle.artefacts.site?.interfaces ?? '');
   await writeFileAtomic(paths.bundle, `${JSON.stringify(bundle, null, 2)}\n`);
   return { paths, wireguard };
 }

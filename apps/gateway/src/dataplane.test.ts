@@ -14,7 +14,9 @@
  * of the server's address makes new connections from the device fail within a second and deleting it restores
  * them within a second, while the policy simulator decides the same; a DNS-layer block makes the gateway's
  * Unbound, asked by the device over the tunnel at its `dns` address, answer NXDOMAIN within a second while a
- * locally known name still resolves, and removing it restores the answer; SIGTERM tears it all down. The measured
+ * locally known name still resolves, and removing it restores the answer; an end user's device enrolled through
+ * their link reaches the port a private service publishes to the user and is refused (TCP reset by the ZTNA
+ * firewall) another port of the same host; SIGTERM tears it all down. The measured
  * times are printed (process.stdout). Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it
  * fails instead.
  */
@@ -23,11 +25,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { generateKeyPair } from '@palisade/gateway-config/keys';
 import { afterAll, describe, expect } from 'vitest';
 import { stripWgQuick, withPrivateKey } from './artefacts';
 import { TOOL_ENV } from './exec';
 import { peerAllowedIps } from './forwarding';
-import { generateKeyPair } from './keys';
 import { hasCommand, needsTest } from './test-kit';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -39,6 +41,8 @@ const SRV_NS = `pgw${id}srv`;
 /** WireGuard interfaces: unique names (the control sockets in /var/run/wireguard are shared by namespaces). */
 const IFACE = `pgw${id}w`;
 const DEV_IFACE = `pgw${id}d`;
+/** The second device's (enrolled by an end user's link, as /verify/wg/{token} does it). */
+const USER_IFACE = `pgw${id}u`;
 /** Test host ↔ gateway. */
 const HOST_VETH = `pgw${id}h`;
 const NS_VETH = `pgw${id}n`;
@@ -59,6 +63,8 @@ const PROTECTED_NET = '10.99.0.0/24';
 const GW_PROTECTED = '10.99.0.1';
 const PROTECTED = '10.99.0.2';
 const PROTECTED_URL = `http://${PROTECTED}:8080/`;
+/** Another port of the protected server, which no private service publishes. */
+const ADMIN_URL = `http://${PROTECTED}:9090/`;
 const HOSTNAME = 'dataplane.lab';
 const PASSWORD = `Dp-${randomBytes(12).toString('base64url')}`;
 const dir = mkdtempSync(join(tmpdir(), 'pgw-dp-'));
@@ -106,10 +112,12 @@ afterAll(async () => {
   }
   inNs('ip', 'link', 'del', IFACE);
   inDev('ip', 'link', 'del', DEV_IFACE);
+  inDev('ip', 'link', 'del', USER_IFACE);
   // Deleting a namespace takes its veth ends with it (and their peers).
   for (const ns of namespaces) sh('ip', ['netns', 'del', ns]);
   sh('ip', ['link', 'del', HOST_VETH]);
-  for (const name of [IFACE, DEV_IFACE]) rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
+  for (const name of [IFACE, DEV_IFACE, USER_IFACE])
+    rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -197,13 +205,13 @@ try { say((await r.resolve4('${name}')).join(',')); } catch (e) { say(e.code ===
 }
 
 /** A new HTTP GET of the protected server from the device (a new connection each time). */
-function fromDevice(): { ok: boolean; body: string } {
+function fromDevice(url = PROTECTED_URL): { ok: boolean; body: string } {
   if (hasCommand('curl')) {
-    const r = inDev('curl', '-sS', '--noproxy', '*', '--connect-timeout', '1', '-m', '2', PROTECTED_URL);
+    const r = inDev('curl', '-sS', '--noproxy', '*', '--connect-timeout', '1', '-m', '2', url);
     return { ok: r.status === 0, body: r.status === 0 ? r.stdout : r.output.trim() };
   }
   const script = `const say = (text) => process.stdout.write(text + '\\n');
-try { const r = await fetch('${PROTECTED_URL}', { signal: AbortSignal.timeout(2000) });
+try { const r = await fetch('${url}', { signal: AbortSignal.timeout(2000) });
 say(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (e) { say('FAILED ' + (e.cause?.code ?? e.message)); }`;
   const out = inDev(process.execPath, '--input-type=module', '-e', script).stdout.trim();
   return { ok: out.startsWith('OK '), body: out.replace(/^OK /, '') };
@@ -264,8 +272,10 @@ describe('the data plane in network namespaces', () => {
         [
           process.execPath,
           '-e',
-          `require('node:http').createServer((q, s) => s.end('protected ' + q.socket.remoteAddress))` +
-            `.listen(8080, '${PROTECTED}', () => process.stdout.write('listening\\n'))`,
+          `const http = require('node:http');` +
+            `http.createServer((q, s) => s.end('protected ' + q.socket.remoteAddress))` +
+            `.listen(8080, '${PROTECTED}', () => process.stdout.write('listening\\n'));` +
+            `http.createServer((q, s) => s.end('admin')).listen(9090, '${PROTECTED}');`,
         ],
         base,
         'protected server',
@@ -622,12 +632,85 @@ describe('the data plane in network namespaces', () => {
         `device removed: its peer and route gone from the gateway ${Date.now() - deviceRemoved} ms after the delete`,
       );
       expect(fromDevice().ok).toBe(false);
+      must(inDev('ip', 'link', 'del', DEV_IFACE), "the first device's interface down");
+
+      // (4) Private access: an end user's device, enrolled through their link as /verify/wg/{token} does it (the
+      // key pair made on the device, only the public key sent), reaches the protected server's port 8080 once a
+      // private service publishes it to the user, and is refused port 9090, which nothing publishes.
+      const user = await call('POST', '/subscriber/user/acme', {
+        username: `dp-${id}@acme.example`,
+        firstname: 'Data',
+        lastname: 'Plane',
+      });
+      const userLink = await call('POST', `/enrolment/acme/users/${user.id}/link`, {});
+      const userKeys = generateKeyPair();
+      const viaLink = await request(
+        'POST',
+        '/enrol',
+        {
+          token: userLink.token,
+          device: { name: `Laptop ${id}`, os: 'linux' },
+          publicKey: userKeys.publicKey,
+        },
+        {},
+      );
+      const userConf = join(dir, 'user-device.conf');
+      const userStripped = stripWgQuick(withPrivateKey(viaLink.wireguard.config, userKeys.privateKey));
+      writeFileSync(userConf, userStripped.config, { mode: 0o600 });
+      must(sh('ip', ['netns', 'exec', DEV_NS, 'wireguard-go', USER_IFACE], base), "the user's wireguard-go");
+      must(inDev('wg', 'setconf', USER_IFACE, userConf), "wg setconf on the user's device");
+      for (const address of userStripped.addresses) {
+        must(inDev('ip', 'address', 'add', address, 'dev', USER_IFACE), "the user's device address");
+      }
+      must(inDev('ip', 'link', 'set', USER_IFACE, 'mtu', String(userStripped.mtu ?? 1420), 'up'), 'user up');
+      for (const network of peerAllowedIps(userStripped.config)) {
+        must(inDev('ip', 'route', 'replace', network, 'dev', USER_IFACE), `user route ${network}`);
+      }
+      // Before anything is published, the route policy alone lets it reach both ports.
+      await until(
+        'port 9090 before the service',
+        5_000,
+        () => (fromDevice(ADMIN_URL).ok ? true : undefined),
+        agentLog,
+      );
+
+      const published = Date.now();
+      await call('POST', '/devices/acme/spa/services', {
+        name: `Protected web ${id}`,
+        gatewayId,
+        address: PROTECTED,
+        protocol: 'tcp',
+        ports: '8080',
+        userIds: [user.id],
+      });
+      const publishAnswered = Date.now();
+      const closed = await until(
+        'port 9090 refused by the ZTNA firewall',
+        2_000,
+        () => {
+          const r = fromDevice(ADMIN_URL);
+          return r.ok ? undefined : r;
+        },
+        agentLog,
+      );
+      const ztnaMs = Date.now() - publishAnswered;
+      expect(ruleset()).toContain('table inet palisade_ztna');
+      const allowed = fromDevice();
+      expect(allowed.ok, allowed.body).toBe(true);
+      expect(allowed.body).toBe(`protected ${GW_PROTECTED}`);
+      // Refused at once (a TCP reset), not left to time out.
+      expect(closed.body).toMatch(/refused|reset/i);
+      say(
+        `private service published in ${publishAnswered - published} ms; port 9090 refused ${ztnaMs} ms after ` +
+          `(${closed.body.split('\n')[0]}), port 8080 served`,
+      );
 
       // SIGTERM: the agent tears down what it brought up.
       expect(await stopChild(agent.child), agentLog()).toBe(0);
       expect(inNs('ip', 'link', 'show', 'dev', IFACE).status).not.toBe(0);
       expect(ruleset()).not.toContain('table inet palisade');
       expect(ruleset()).not.toContain('palisade_nat');
+      expect(ruleset()).not.toContain('palisade_ztna');
       expect(inNs('cat', '/proc/sys/net/ipv4/ip_forward').stdout.trim()).toBe(forwardingBefore);
       // Nothing of the agent's is left running in the namespace (wireguard-go exits once its interface is gone).
       const others = () =>

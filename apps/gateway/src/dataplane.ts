@@ -23,7 +23,10 @@ import { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from '
  *    Then forwarding for the devices, once the policy's table is there: masquerading of the tunnel networks
  *    leaving by other interfaces in a table of its own, `table ip palisade_nat` (`nat.nft` in DIR, replaced the
  *    same way), so `table inet palisade` stays the generator's; `sysctl -w net.ipv4.ip_forward=1` (the previous
- *    value restored by `stop()`).
+ *    value restored by `stop()`). A site gateway's ZTNA firewall (`ztna.nft`, `table inet palisade_ztna`,
+ *    replaced the same way) is loaded with the policy's table: connections from the devices to the hosts its
+ *    private services and ZTNA rules guard pass only where one allows them. Its own site artefacts (`site.nft`,
+ *    `site-interfaces.sh`) are written for the operator of the box and not applied here.
  * 3. Unbound: its own configuration (`unbound.conf` in DIR) listening on 127.0.0.1 and the tunnel addresses at
  *    the DNS port, with the RPZ zone `rpz.zone`; a new zone is loaded with `unbound-control auth_zone_reload`,
  *    a changed configuration (addresses, port, zone name) restarts it. It answers the tunnel networks and the
@@ -80,6 +83,7 @@ export class DataPlane {
   private createdInterface = false;
   private configuredInterface = false;
   private nftTable: string | null = null;
+  private hasZtna = false;
   private natText: string | null = null;
   /** ip_forward before this gateway set it, restored on stop; null when it did not change it. */
   private forwardingBefore: string | null = null;
@@ -117,8 +121,9 @@ export class DataPlane {
     const { addresses, config } = await this.applyWireguard(wireguard);
     const allowedIps = peerAllowedIps(config);
     await this.applyRoutes(allowedIps, addresses);
-    // The policy's table before forwarding: the first bundle forwards nothing undecided.
+    // The policy's table and the ZTNA firewall before forwarding: the first bundle forwards nothing undecided.
     await this.applyNftables(paths.nftables);
+    await this.applyZtna(paths.ztna);
     await this.applyNat(allowedIps, addresses);
     await this.applyForwarding();
     await this.applyUnbound(paths.rpz, addresses);
@@ -251,6 +256,15 @@ export class DataPlane {
     this.options.log(`nftables: loaded table ${this.nftTable}`);
   }
 
+  /** A site gateway's ZTNA firewall (`table inet palisade_ztna`): loaded when the bundle has one. */
+  private async applyZtna(path: string) {
+    const text = (await readIfExists(path)) ?? '';
+    if (text.trim() === '') return;
+    await run('nft', ['-f', path]);
+    this.hasZtna = true;
+    this.options.log('nftables: loaded table inet palisade_ztna');
+  }
+
   private unboundConfText(rpzPath: string, origin: string, addresses: string[]): string {
     const v4 = addresses.filter((a) => isIPv4(a.split('/')[0]));
     return [
@@ -375,6 +389,13 @@ export class DataPlane {
         (error) => failures.push(`nftables: ${error.message}`),
       );
       this.nftTable = null;
+    }
+    if (this.hasZtna) {
+      await run('nft', ['delete', 'table', 'inet', 'palisade_ztna']).then(
+        () => this.options.log('nftables: deleted table inet palisade_ztna'),
+        (error) => failures.push(`nftables: ${error.message}`),
+      );
+      this.hasZtna = false;
     }
     if (this.natText !== null) {
       await run('nft', ['delete', 'table', 'ip', NAT_TABLE]).then(

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPair, publicKeyOf } from '@palisade/gateway-config/keys';
 import { describe, expect, it } from 'vitest';
 import { TOOL_ENV } from './exec';
-import { generateKeyPair, publicKeyOf } from './keys';
 import { needsTest } from './test-kit';
 
 const KEY = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;

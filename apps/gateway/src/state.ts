@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { generateKeyPair, publicKeyOf } from '@palisade/gateway-config/keys';
 import { readIfExists, writeFileAtomic } from './files';
-import { generateKeyPair, publicKeyOf } from './keys';
 
 /**
  * What the gateway keeps between runs in its directory, in `state.json` (mode 0600: it holds the private key and

@@ -10,6 +10,7 @@ import { closeRedis, openRedis } from './lib/redis';
 import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import type { ModuleDeps, Stop } from './lib/server-module';
 import { MODULES } from './module-list';
+import { deviceOfCredential } from './modules/enrolment/devices.service';
 import { gatewayOfCredential } from './modules/gateways/gateways.service';
 import { sealClearTotpSecrets } from './modules/session/session.service';
 import { sessionActor } from './modules/session/session-auth.service';
@@ -86,6 +87,7 @@ export async function buildApp(
     tokenActor: (secret, ip) => tokenActor(database, secret, ip),
     tenantNamed: (name) => findTenantByName(database, name),
     gatewayOf: (credential) => gatewayOfCredential(database, credential),
+    deviceOf: (credential) => deviceOfCredential(database, credential),
   });
   await registerRateLimit(app, { config, redis });
 
@@ -101,6 +103,11 @@ export async function buildApp(
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' },
           gateway: { type: 'http', scheme: 'bearer', description: 'A gateway credential (gw_…)' },
+          device: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A device's own credential, from its enrolment",
+          },
         },
       },
     },

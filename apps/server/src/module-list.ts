@@ -1,6 +1,7 @@
 import type { ServerModule } from './lib/server-module';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { startKeyExpiry } from './modules/enrolment/devices.service';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
@@ -28,7 +29,12 @@ export const MODULES: readonly ServerModule[] = [
   { name: 'session', api: (api, deps) => sessionRoutes(api, deps) },
   { name: 'users', api: (api, { database }) => usersRoutes(api, database) },
   { name: 'groups', api: (api, { database }) => groupsRoutes(api, database) },
-  { name: 'enrolment', api: (api, deps) => enrolmentRoutes(api, deps) },
+  {
+    name: 'enrolment',
+    api: (api, deps) => enrolmentRoutes(api, deps),
+    // Expires device keys whose lifetime ended, every minute.
+    start: ({ database, log }) => startKeyExpiry(database, log),
+  },
   {
     name: 'policies',
     api: (api, { database, changes }) => {

@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,13 +101,12 @@ describe('gateways hear of a change on any instance', () => {
       headers: auth(owner),
       payload: { name: 'Multi-instance edge', kind: 'cgw', region: 'Berlin' },
     });
-    const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
     const enrolled = await b.app.inject({
       method: 'POST',
       url: '/api/gw/enrol',
       payload: {
         token: created.json().enrolmentToken.token,
-        publicKey: der.subarray(der.length - 32).toString('base64'),
+        publicKey: generateKeyPair().publicKey,
         hostname: 'multi',
         version: '1.0.0',
       },

@@ -6,6 +6,7 @@ import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { groups, mailOutbox, tenants, users } from '../src/db/schema';
+import type { Ctx } from '../src/lib/context';
 import { hashPassword } from '../src/lib/passwords';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -212,4 +213,26 @@ export async function addPlatformAdmin(database: Database): Promise<string> {
     isEmailVerified: true,
   });
   return 'root@platform.test';
+}
+
+/**
+ * The context a service receives for acme's owner (admin@acme.test), as a request of theirs would give it: for
+ * calling seeds and services directly.
+ */
+export async function acmeOwnerCtx(f: Fixture): Promise<Ctx> {
+  const [admin] = await f.database.db.select().from(users).where(eq(users.username, 'admin@acme.test'));
+  return {
+    tenant: { id: f.acme.id, name: 'acme', kind: 'customer' },
+    actor: {
+      id: admin.id,
+      username: admin.username,
+      role: 'owner',
+      usertype: 1,
+      tenantId: f.acme.id,
+      tenantName: 'acme',
+      tenantKind: 'customer',
+      sessionHash: '',
+    },
+    ip: null,
+  };
 }

@@ -1,8 +1,15 @@
 import type { z } from 'zod';
 import type { Permission } from './roles';
 
-/** Who may call an endpoint: anyone, any signed-in user, a gateway with its credential, or holders of a permission. */
-export type Access = 'public' | 'session' | 'gateway' | Permission;
+/**
+ * Who may call an endpoint: anyone, any signed-in user, a gateway or an enrolled device with its own credential,
+ * or holders of a permission.
+ */
+export type Access = 'public' | 'session' | 'gateway' | 'device' | Permission;
+
+/** The accesses of machine credentials (a gateway's `gw_…`, a device's credential), not of people. */
+export const MACHINE_ACCESS = ['gateway', 'device'] as const;
+export type MachineAccess = (typeof MACHINE_ACCESS)[number];
 
 /**
  * One API endpoint, described once and used by both sides: the server registers it (validation, serialisation,

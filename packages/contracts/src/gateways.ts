@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { GwLan } from './internal-devices';
 import { PolicyInput, RuleRef } from './policies';
 import { TenantParams } from './tenants';
 
@@ -621,12 +622,26 @@ export const GwBundleQuery = z.object({
   wait: z.coerce.number().int().min(0).max(GATEWAY_BUNDLE_MAX_WAIT_S).default(30),
 });
 
+/**
+ * A site gateway's own configuration compiled (site-config.ts, `siteArtefacts` of @palisade/gateway-config): the
+ * `table inet palisade_site` ruleset (port forwards, masquerading, the LAN management port, traffic flows) and a
+ * shell script of `ip` commands bringing up its LAN, VLAN and WAN interfaces.
+ */
+export const GwSiteArtefacts = z.object({ nftables: z.string(), interfaces: z.string() });
+
 /** The artefacts a gateway enforces, each as the text its tool reads. */
 export const GwArtefacts = z.object({
   wireguard: z.string(),
   nftables: z.string(),
   rpz: z.string(),
   squid: z.string(),
+  /** Only for a site gateway whose configuration an administrator saved; cybernodes never have it. */
+  site: GwSiteArtefacts.optional(),
+  /**
+   * Only for a site gateway: its ZTNA firewall (`table inet palisade_ztna`), guarding the hosts its private
+   * services and ZTNA rules name (contracts: private-access.ts).
+   */
+  ztna: z.string().optional(),
 });
 
 /** A policy bundle: the version (also the ETag), the artefacts and the compiled engine input. */
@@ -666,6 +681,16 @@ export const GwHeartbeat = z.object({
   enforcedVersion: z.string().max(64).nullable(),
   metrics: GatewayMetrics,
   peers: z.array(GwPeer).max(100_000),
+  /**
+   * A site gateway's LAN side: the hosts of its DHCP leases and ARP table (internal-devices.ts). Optional;
+   * a cybernode's is ignored.
+   */
+  lan: GwLan.optional(),
+  /**
+   * The round trip, in milliseconds, the gateway measured for its previous heartbeat (request to answer): a site's
+   * latency to the console on `/devices/site-performance`. Absent on the first heartbeat.
+   */
+  latencyMs: z.number().min(0).max(600_000).optional(),
 });
 export type GwHeartbeat = z.input<typeof GwHeartbeat>;
 

@@ -14,6 +14,7 @@
  * rpzZone(input, { serial, origin: 'rpz.palisade.', ttl: 60 });                       // { text, skipped }
  * squidAcl(input, { subjectAddresses });                                              // { text, skipped }
  * bundleVersion({ wireguard, nftables: n.text, rpz: z.text, squid: s.text });         // 'a1b2c3d4e5f60718'
+ * siteArtefacts(siteConfig, { gatewayId, wanInterface: 'wan0' });                     // { nftables, interfaces }
  * ```
  *
  * ## Agreement with the engine
@@ -65,8 +66,10 @@ export {
   type SkipReason,
   type Subject,
 } from './common';
+export { generateKeyPair, type KeyPair, publicKeyOf } from './keys';
 export { type NftablesOptions, nftablesRuleset, type SubjectAddresses } from './nftables';
 export { type RpzOptions, rpzZone } from './rpz';
+export { SITE_FLOW_MARKS, type SiteArtefacts, type SiteOptions, siteArtefacts } from './site';
 export { type SquidOptions, squidAcl } from './squid';
 export { bundleVersion } from './version';
 export {
@@ -75,3 +78,4 @@ export {
   type WireguardPeer,
   wireguardConfig,
 } from './wireguard';
+export { ZTNA_PROTOCOLS, type ZtnaEntry, type ZtnaOptions, ztnaRuleset } from './ztna';

@@ -18,9 +18,16 @@ export const TABLE_OWNERS: Record<string, string> = {
   admin_events: 'modules/events',
   enrolment_tokens: 'modules/enrolment',
   devices: 'modules/enrolment',
+  device_settings: 'modules/enrolment',
+  device_sessions: 'modules/enrolment',
   gateways: 'modules/gateways',
   gateway_bundles: 'modules/gateways',
   gateway_events: 'modules/gateways',
+  private_services: 'modules/gateways',
+  site_metrics: 'modules/gateways',
+  ztna_rules: 'modules/gateways',
+  site_configs: 'modules/gateways',
+  internal_devices: 'modules/gateways',
   policies: 'modules/policies',
   policy_rules: 'modules/policies',
   policy_groups: 'modules/policies',
@@ -60,14 +67,33 @@ export const SHARED_ACCESS: SharedAccess[] = [
   {
     by: 'modules/gateways',
     table: 'devices',
-    access: 'read',
-    why: "devices with a WireGuard key are every gateway's peers",
+    access: 'write',
+    why: "devices with a WireGuard key are every gateway's peers; a tunnel handshake moves a device's last-seen time",
   },
+  {
+    by: 'modules/enrolment',
+    table: 'gateways',
+    access: 'read',
+    why: 'site gateways are listed in the device inventory beside endpoints',
+  },
+
   {
     by: 'modules/gateways',
     table: 'users',
     access: 'read',
-    why: 'the users behind gateway tunnels (cgwsusers, virtual sessions)',
+    why: 'the users behind gateway tunnels (cgwsusers, virtual sessions) and private services',
+  },
+  {
+    by: 'modules/gateways',
+    table: 'groups',
+    access: 'read',
+    why: 'the groups private services and ZTNA rules name',
+  },
+  {
+    by: 'modules/gateways',
+    table: 'user_groups',
+    access: 'read',
+    why: "a ZTNA rule naming a group guards its members' devices",
   },
   // Administrators and end users are rows of one table; each module manages its kind of account.
   {
@@ -112,7 +138,7 @@ export const SHARED_ACCESS: SharedAccess[] = [
     by: 'modules/enrolment',
     table: 'user_groups',
     access: 'write',
-    why: 'an enrolment link adds to its groups',
+    why: "an enrolment link adds to its groups; the device list filters by, and a device's policies follow, its owner's groups",
   },
   // Joins for names and counts shown beside the module's own rows.
   { by: 'modules/users', table: 'groups', access: 'read', why: 'group names in the user list and forms' },

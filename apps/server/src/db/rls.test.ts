@@ -36,10 +36,17 @@ const SEEDED = [
   'policy_geo_blocked',
   'enrolment_tokens',
   'devices',
+  'device_settings',
+  'device_sessions',
   'policy_group_devices',
   'gateways',
   'gateway_bundles',
   'gateway_events',
+  'site_configs',
+  'private_services',
+  'ztna_rules',
+  'site_metrics',
+  'internal_devices',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -162,6 +169,11 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
     sql`insert into policy_group_devices (tenant_id, policy_group_id, device_id)
         values (${tenantId}, ${policyGroupId}, ${deviceId})`,
   );
+  await db.execute(sql`insert into device_settings (tenant_id, require_approval) values (${tenantId}, true)`);
+  await db.execute(
+    sql`insert into device_sessions (tenant_id, device_id, started_at, last_seen_at)
+        values (${tenantId}, ${deviceId}, now(), now())`,
+  );
   const gatewayId = await one(
     sql`insert into gateways (tenant_id, name, kind, region) values (${tenantId}, 'RLS gateway', 'cgw', 'Berlin') returning id`,
   );
@@ -172,6 +184,25 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into gateway_events (tenant_id, gateway_id, event_id, at, kind, data)
         values (${tenantId}, ${gatewayId}, 'rls-1', now(), 'metric', '{}'::jsonb)`,
+  );
+  await db.execute(
+    sql`insert into site_configs (tenant_id, gateway_id, config) values (${tenantId}, ${gatewayId}, '{}'::jsonb)`,
+  );
+  await db.execute(
+    sql`insert into private_services (tenant_id, name, gateway_id, address, protocol, ports)
+        values (${tenantId}, 'RLS wiki', ${gatewayId}, '10.0.0.2', 'tcp', '443')`,
+  );
+  await db.execute(
+    sql`insert into ztna_rules (tenant_id, name, gateway_id, destination, protocol)
+        values (${tenantId}, 'RLS rule', ${gatewayId}, '10.0.0.0/24', 'any')`,
+  );
+  await db.execute(
+    sql`insert into site_metrics (tenant_id, gateway_id, minute, heartbeats)
+        values (${tenantId}, ${gatewayId}, date_trunc('minute', now()), 12)`,
+  );
+  await db.execute(
+    sql`insert into internal_devices (tenant_id, gateway_id, mac, ip, source)
+        values (${tenantId}, ${gatewayId}, '00:11:32:aa:bb:cc', '10.0.0.3', 'arp')`,
   );
 }
 

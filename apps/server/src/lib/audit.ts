@@ -40,7 +40,7 @@ export interface EventInput {
 export async function recordEvent(
   tx: Tx,
   /** A null actor is the system; an actor without an id names a non-person (`enrolment` for a device). */
-  ctx: Pick<Ctx, 'tenant' | 'ip'> & { actor: { id: string | null; username: string } | null },
+  ctx: Pick<Ctx, 'ip'> & { tenant: { id: string }; actor: { id: string | null; username: string } | null },
   event: EventInput,
 ) {
   await tx.insert(adminEvents).values({

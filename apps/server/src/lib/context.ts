@@ -1,4 +1,4 @@
-import type { Access, Permission, Role, TenantKind } from '@palisade/contracts';
+import type { Access, MachineAccess, Permission, Role, TenantKind } from '@palisade/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** The signed-in user a request acts for. */
@@ -44,6 +44,13 @@ export interface GatewayCtx {
   ip: string | null;
 }
 
+/** What the device client's handlers receive: the endpoint a device credential (`Bearer dev_…`) belongs to. */
+export interface DeviceCtx {
+  tenantId: string;
+  deviceId: string;
+  ip: string | null;
+}
+
 /**
  * The access check, set up by plugins/auth.ts (registerAuth) and decorated on the app as `auth`: route() runs it
  * before validation, and the rate limiter keys on its actor.
@@ -55,9 +62,11 @@ export interface AccessCheck {
    */
   actorOf(request: FastifyRequest): Promise<Actor>;
   /** Session → tenant → permission, in that order: 401, then 404, then 403 (then 400 for a NUL in the tenant). */
-  contextOf(request: FastifyRequest, access: Exclude<Access, 'public' | 'gateway'>): Promise<Ctx>;
+  contextOf(request: FastifyRequest, access: Exclude<Access, 'public' | MachineAccess>): Promise<Ctx>;
   /** The gateway of `Authorization: Bearer gw_…` (endpoints with access `gateway`); else 401. */
   gatewayOf(request: FastifyRequest): Promise<GatewayCtx>;
+  /** The device of `Authorization: Bearer <device credential>` (endpoints with access `device`); else 401. */
+  deviceOf(request: FastifyRequest): Promise<DeviceCtx>;
 }
 
 declare module 'fastify' {

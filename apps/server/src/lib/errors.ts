@@ -21,6 +21,8 @@ export class AppError extends Error {
 export const unauthenticated = () => new AppError('unauthenticated', 'A valid session is required.');
 export const gatewayUnauthenticated = () =>
   new AppError('unauthenticated', 'A valid gateway credential is required.');
+export const deviceUnauthenticated = () =>
+  new AppError('unauthenticated', 'A valid device credential is required.');
 export const forbidden = () => new AppError('forbidden', 'Your role does not allow this.');
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found.`);
 export const invalid = (details: ErrorDetail[]) =>

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { describe, expect, it } from 'vitest';
 import { addPlatformAdmin, useFixture } from '../../test/helper';
 
@@ -35,18 +35,33 @@ async function enrolledGateway(owner: string): Promise<string> {
     headers: { 'x-auth-token': owner },
     payload: { name: 'NUL probe gateway', kind: 'cgw', region: 'Berlin' },
   });
-  const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
   const enrolled = await f.app.inject({
     method: 'POST',
     url: '/api/gw/enrol',
     payload: {
       token: created.json().enrolmentToken.token,
-      publicKey: der.subarray(der.length - 32).toString('base64'),
+      publicKey: generateKeyPair().publicKey,
       hostname: 'nul-probe',
       version: '1.0.0',
     },
   });
   return enrolled.json().credential;
+}
+
+/** A device of acme enrolled with a deployment key: answers its credential. */
+async function enrolledDevice(owner: string): Promise<string> {
+  const key = await f.app.inject({
+    method: 'POST',
+    url: '/api/enrolment/acme/keys',
+    headers: { 'x-auth-token': owner },
+    payload: { name: 'NUL probe key' },
+  });
+  const enrolled = await f.app.inject({
+    method: 'POST',
+    url: '/api/enrol',
+    payload: { token: key.json().token, device: { name: 'NUL probe device', os: 'linux' } },
+  });
+  return enrolled.json().deviceToken;
 }
 
 describe('NUL bytes in any input', () => {
@@ -82,16 +97,19 @@ describe('NUL bytes in any input', () => {
       platform: await f.signIn('root@platform.test'),
     };
     const gatewayCredential = await enrolledGateway(sessions.owner);
+    const deviceCredential = await enrolledDevice(sessions.owner);
     const send = async (who: keyof typeof sessions, probe: Probe, access?: string) => {
       const call = () =>
         f.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
-          // The gateway protocol authenticates the gateway, not a person.
+          // The gateway protocol and the device client authenticate the machine, not a person.
           headers:
             access === 'gateway'
               ? { authorization: `Bearer ${gatewayCredential}` }
-              : { 'x-auth-token': sessions[who] },
+              : access === 'device'
+                ? { authorization: `Bearer ${deviceCredential}` }
+                : { 'x-auth-token': sessions[who] },
           ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
         });
       let res = await call();

@@ -1,9 +1,15 @@
-import type { Endpoint, EndpointResponse } from '@palisade/contracts';
+import {
+  type Access,
+  type Endpoint,
+  type EndpointResponse,
+  MACHINE_ACCESS,
+  type MachineAccess,
+} from '@palisade/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Database } from '../db/client';
-import type { Ctx, GatewayCtx } from './context';
+import type { Ctx, DeviceCtx, GatewayCtx } from './context';
 import { invalid } from './errors';
 import { nulByteDetails } from './nul-bytes';
 
@@ -21,6 +27,9 @@ export interface HandlerInput<E extends Endpoint, C> {
 
 type CtxOf<E extends Endpoint> = E['access'] extends 'public' ? null : Ctx;
 
+const isMachine = (access: Access): access is MachineAccess =>
+  (MACHINE_ACCESS as readonly string[]).includes(access);
+
 /** The gateway of a request to an endpoint with access `gateway` (route() resolved it before the handler). */
 export function gatewayCtx(request: FastifyRequest): GatewayCtx {
   const ctx = request.ctx;
@@ -28,9 +37,16 @@ export function gatewayCtx(request: FastifyRequest): GatewayCtx {
   return ctx;
 }
 
+/** The device of a request to an endpoint with access `device` (route() resolved it before the handler). */
+export function deviceCtx(request: FastifyRequest): DeviceCtx {
+  const ctx = request.ctx;
+  if (!ctx || !('deviceId' in ctx)) throw new Error('deviceCtx: not a device endpoint');
+  return ctx;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    ctx: Ctx | GatewayCtx | null;
+    ctx: Ctx | GatewayCtx | DeviceCtx | null;
   }
   interface FastifyContextConfig {
     access?: import('@palisade/contracts').Access;
@@ -67,9 +83,7 @@ export function route<E extends Endpoint>(
     schema: {
       summary: e.summary,
       tags: e.tags,
-      ...(e.access === 'public'
-        ? {}
-        : { security: [{ [e.access === 'gateway' ? 'gateway' : 'session']: [] }] }),
+      ...(e.access === 'public' ? {} : { security: [{ [isMachine(e.access) ? e.access : 'session']: [] }] }),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
@@ -81,7 +95,9 @@ export function route<E extends Endpoint>(
           ? null
           : e.access === 'gateway'
             ? await app.auth.gatewayOf(request)
-            : await app.auth.contextOf(request, e.access);
+            : e.access === 'device'
+              ? await app.auth.deviceOf(request)
+              : await app.auth.contextOf(request, e.access);
       const nulBytes = nulByteDetails(request);
       if (nulBytes.length > 0) throw invalid(nulBytes);
     },

@@ -56,6 +56,7 @@ async function build(actor: Actor | null) {
       return name === 'globex' ? { id: 't-globex', name, kind: 'customer', parentId: null } : null;
     },
     gatewayOf: async () => null,
+    deviceOf: async () => null,
   };
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,8 +1,15 @@
-import type { Access } from '@palisade/contracts';
+import type { Access, MachineAccess } from '@palisade/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessCheck, Actor, Ctx, GatewayCtx, TenantRef } from '../lib/context';
+import type { AccessCheck, Actor, Ctx, DeviceCtx, GatewayCtx, TenantRef } from '../lib/context';
 import { bearerToken } from '../lib/credentials';
-import { forbidden, gatewayUnauthenticated, invalid, notFound, unauthenticated } from '../lib/errors';
+import {
+  deviceUnauthenticated,
+  forbidden,
+  gatewayUnauthenticated,
+  invalid,
+  notFound,
+  unauthenticated,
+} from '../lib/errors';
 import { actorCan } from '../lib/grants';
 import { nulByteDetails } from '../lib/nul-bytes';
 
@@ -19,6 +26,26 @@ export interface Identities {
   tenantNamed(name: string): Promise<(TenantRef & { parentId: string | null }) | null>;
   /** The gateway of a gateway credential, or null when it is wrong, rotated or retired. */
   gatewayOf(credential: string): Promise<{ tenantId: string; id: string } | null>;
+  /** The endpoint of a device credential, or null when it is wrong, the device deleted or its owner gone. */
+  deviceOf(credential: string): Promise<{ tenantId: string; id: string } | null>;
+}
+
+/**
+ * Resolves a request's identity once however often it is asked (the rate limiter keys on it, the access check
+ * reuses it); a refusal (401) is remembered and thrown again to whoever asks next.
+ */
+function oncePerRequest<T>(resolve: (request: FastifyRequest) => Promise<T>) {
+  const resolved = new WeakMap<FastifyRequest, Promise<T>>();
+  return (request: FastifyRequest): Promise<T> => {
+    let found = resolved.get(request);
+    if (!found) {
+      found = resolve(request);
+      // The rate limiter only looks and may drop a refusal; the access check awaits it again.
+      found.catch(() => undefined);
+      resolved.set(request, found);
+    }
+    return found;
+  };
 }
 
 /**
@@ -67,22 +94,11 @@ async function resolveTenant(
  * it.
  */
 export function registerAuth(app: FastifyInstance, identities: Identities): void {
-  const requestActors = new WeakMap<FastifyRequest, Promise<Actor>>();
-
-  const actorOf = (request: FastifyRequest): Promise<Actor> => {
-    let actor = requestActors.get(request);
-    if (!actor) {
-      actor = resolveActor(identities, request);
-      // The rate limiter only looks and may drop a refusal; the access check awaits it again.
-      actor.catch(() => undefined);
-      requestActors.set(request, actor);
-    }
-    return actor;
-  };
+  const actorOf = oncePerRequest((request) => resolveActor(identities, request));
 
   const contextOf = async (
     request: FastifyRequest,
-    access: Exclude<Access, 'public' | 'gateway'>,
+    access: Exclude<Access, 'public' | MachineAccess>,
   ): Promise<Ctx> => {
     const actor = await actorOf(request);
     const params = (request.params ?? {}) as Record<string, string | undefined>;
@@ -98,24 +114,19 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     return { actor, tenant, ip: request.ip ?? null };
   };
 
-  const requestGateways = new WeakMap<FastifyRequest, Promise<GatewayCtx>>();
-  const resolveGateway = async (request: FastifyRequest): Promise<GatewayCtx> => {
+  const gatewayOf = oncePerRequest(async (request): Promise<GatewayCtx> => {
     const credential = bearerToken(request.headers.authorization);
     const gateway = credential ? await identities.gatewayOf(credential) : null;
     if (!gateway) throw gatewayUnauthenticated();
     return { tenantId: gateway.tenantId, gatewayId: gateway.id, ip: request.ip ?? null };
-  };
-  // Resolved once per request, like the actor: the rate limiter keys on it and the access check reuses it.
-  const gatewayOf = (request: FastifyRequest): Promise<GatewayCtx> => {
-    let gateway = requestGateways.get(request);
-    if (!gateway) {
-      gateway = resolveGateway(request);
-      gateway.catch(() => undefined);
-      requestGateways.set(request, gateway);
-    }
-    return gateway;
-  };
+  });
+  const deviceOf = oncePerRequest(async (request): Promise<DeviceCtx> => {
+    const credential = bearerToken(request.headers.authorization);
+    const device = credential ? await identities.deviceOf(credential) : null;
+    if (!device) throw deviceUnauthenticated();
+    return { tenantId: device.tenantId, deviceId: device.id, ip: request.ip ?? null };
+  });
 
-  const check: AccessCheck = { actorOf, contextOf, gatewayOf };
+  const check: AccessCheck = { actorOf, contextOf, gatewayOf, deviceOf };
   app.decorate('auth', check);
 }

@@ -144,17 +144,22 @@ export async function registerRateLimit(
       const route = `${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
       if (isExempt(request)) return route;
       // Resolved once for the request (app.auth, plugins/auth.ts): route()'s access check reuses it. The gateway
-      // protocol is limited per gateway.
+      // protocol is limited per gateway, the device client per device.
       const who =
         request.routeOptions.config?.access === 'gateway'
           ? await app.auth.gatewayOf(request).then(
               (gateway) => `gateway:${gateway.gatewayId}`,
               () => `address:${normalizeIP(request.ip)}`,
             )
-          : await app.auth.actorOf(request).then(
-              (actor) => `session:${actor.sessionHash}`,
-              () => `address:${normalizeIP(request.ip)}`,
-            );
+          : request.routeOptions.config?.access === 'device'
+            ? await app.auth.deviceOf(request).then(
+                (device) => `device:${device.deviceId}`,
+                () => `address:${normalizeIP(request.ip)}`,
+              )
+            : await app.auth.actorOf(request).then(
+                (actor) => `session:${actor.sessionHash}`,
+                () => `address:${normalizeIP(request.ip)}`,
+              );
       return `${who}|${route}`;
     },
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Retry in ${context.after}` }),

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useFixture } from '../../test/helper';
+import { acmeOwnerCtx, useFixture } from '../../test/helper';
 import { groups, userGroups, users } from '../db/schema';
-import type { Ctx } from '../lib/context';
 import { seedDevices } from './devices';
 
 const f = useFixture();
@@ -32,21 +31,7 @@ beforeAll(async () => {
     firstname: 'First',
     lastname: 'User',
   });
-  const [admin] = await f.database.db.select().from(users).where(eq(users.username, 'admin@acme.test'));
-  const ctx: Ctx = {
-    tenant: { id: f.acme.id, name: 'acme', kind: 'customer' },
-    actor: {
-      id: admin.id,
-      username: admin.username,
-      role: 'owner',
-      usertype: 1,
-      tenantId: f.acme.id,
-      tenantName: 'acme',
-      tenantKind: 'customer',
-      sessionHash: '',
-    },
-    ip: null,
-  };
+  const ctx = await acmeOwnerCtx(f);
   await seedDevices(f.database, ctx);
 });
 
@@ -62,7 +47,7 @@ describe('demo devices', () => {
       (row: { devices: { os: string; connstatus: string }[] }) => row.devices,
     );
     expect(new Set(devices.map((d: { os: string }) => d.os)).size).toBeGreaterThanOrEqual(5);
-    expect(devices.filter((d: { connstatus: string }) => d.connstatus === 'connected')).toHaveLength(3);
+    expect(devices.filter((d: { connstatus: string }) => d.connstatus === 'connected')).toHaveLength(5);
     const agentless = (
       await f.app.inject({
         url: '/api/enrolment/acme/users?method=agentless&filter=with-devices',
@@ -72,12 +57,24 @@ describe('demo devices', () => {
     expect(agentless.total).toBe(1);
     const keys = (await f.app.inject({ url: '/api/enrolment/acme/keys', headers: auth(owner) })).json();
     expect(keys).toMatchObject([
-      { name: 'Intune roll-out', uses: 2, autoGroups: [{ id: remoteWorkers, name: 'Remote workers' }] },
+      { name: 'Intune roll-out', uses: 4, autoGroups: [{ id: remoteWorkers, name: 'Remote workers' }] },
     ]);
     const members = await f.database.db
       .select()
       .from(userGroups)
       .where(eq(userGroups.groupId, remoteWorkers));
     expect(members).toHaveLength(2);
+  });
+
+  it('fills the device inventory: every endpoint OS, check-ins with posture, one waiting and one disabled', async () => {
+    const list = (await f.app.inject({ url: '/api/devices/acme?limit=100', headers: auth(owner) })).json();
+    const items = list.items as { os: string; state: string; posture: string; agentVersion: string | null }[];
+    expect(new Set(items.map((d) => d.os))).toEqual(
+      new Set(['windows', 'mac', 'linux', 'ios', 'android', 'chrome', 'none']),
+    );
+    expect(items.filter((d) => d.state === 'pending')).toHaveLength(1);
+    expect(items.filter((d) => d.state === 'disabled')).toHaveLength(1);
+    expect(new Set(items.map((d) => d.posture))).toEqual(new Set(['compliant', 'failing', 'unknown']));
+    expect(items.filter((d) => d.agentVersion !== null)).toHaveLength(5);
   });
 });

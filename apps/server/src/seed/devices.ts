@@ -1,20 +1,28 @@
-import type { DeviceOs } from '@palisade/contracts';
+import { DeviceCheckin, type DeviceOs } from '@palisade/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups } from '../db/schema';
 import type { Ctx } from '../lib/context';
 import { createMailer } from '../lib/mailer';
-import { setDeviceStatus } from '../modules/enrolment/enrolment.repository';
+import * as devices from '../modules/enrolment/devices.service';
 import * as enrolment from '../modules/enrolment/enrolment.service';
 
-/** Devices the demo enrols for the first users: [name suffix, os, connected?]. */
-const DEMO_DEVICES: Array<[string, DeviceOs, boolean]> = [
-  ['laptop', 'windows', true],
-  ['MacBook', 'mac', true],
-  ['workstation', 'linux', false],
-  ['iPhone', 'ios', true],
-  ['phone', 'android', false],
-  ['laptop', 'windows', false],
+/** Devices the demo enrols for the first users: [name suffix, os, what its client reported (null: never)]. */
+const DEMO_DEVICES: Array<[string, DeviceOs, DeviceCheckin | null]> = [
+  [
+    'laptop',
+    'windows',
+    { agentVersion: '2.4.1', posture: { diskEncrypted: true, firewall: true, antivirus: true } },
+  ],
+  [
+    'MacBook',
+    'mac',
+    { agentVersion: '2.4.1', posture: { diskEncrypted: true, firewall: true, screenLock: true } },
+  ],
+  ['workstation', 'linux', { agentVersion: '2.3.0', posture: { diskEncrypted: false, firewall: true } }],
+  ['iPhone', 'ios', { agentVersion: '2.4.0', posture: { screenLock: true, osUpToDate: true } }],
+  ['phone', 'android', { agentVersion: '2.2.5', posture: { screenLock: true, osUpToDate: false } }],
+  ['laptop', 'windows', null],
 ];
 
 /**
@@ -51,11 +59,14 @@ export async function seedDevices(database: Database, ctx: Ctx): Promise<void> {
       null,
     );
   };
-  for (const [index, [name, os, isConnected]] of DEMO_DEVICES.entries()) {
+  // Each reports once through the client's check-in, so the list shows agent versions and posture.
+  for (const [index, [name, os, report]] of DEMO_DEVICES.entries()) {
     const enrolled = await enrolWithLink(index, 'link', name, os);
-    if (enrolled && isConnected) {
-      await database.tenantTx(ctx.tenant.id, (tx) =>
-        setDeviceStatus(tx, ctx.tenant.id, enrolled.deviceId, 'connected', new Date()),
+    if (enrolled && report) {
+      await devices.checkin(
+        database,
+        { tenantId: ctx.tenant.id, deviceId: enrolled.deviceId, ip: `198.51.100.${20 + index}` },
+        DeviceCheckin.parse(report),
       );
     }
   }
@@ -80,4 +91,11 @@ export async function seedDevices(database: Database, ctx: Ctx): Promise<void> {
       null,
     );
   }
+  // A headless box (os `none`) the roll-out enrolled without a user; it was disabled.
+  const kiosk = await enrolment.enrol(deps, { token, device: { name: 'Lobby kiosk', os: 'none' } }, null);
+  await devices.bulkDevices(deps, ctx, { action: 'disable', ids: [kiosk.deviceId] });
+  // While the tenant required approval, one more device enrolled: it waits in the list.
+  await devices.updateDeviceSettings(database, ctx, { requireApproval: true, keyExpiryDays: 90 });
+  await enrolment.enrol(deps, { token, device: { name: 'Unknown Surface', os: 'windows' } }, null);
+  await devices.updateDeviceSettings(database, ctx, { requireApproval: false, keyExpiryDays: 90 });
 }

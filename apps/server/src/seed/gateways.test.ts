@@ -48,11 +48,42 @@ describe('demo gateways', () => {
         .filter((g) => ['cgw', 'cgwr', 'lgw'].includes(g.kind))
         .map((g) => g.name)
         .sort(),
-    ).toEqual(['Branch Munich', 'HQ Berlin']);
+    ).toEqual(['Branch Munich', 'HQ Berlin', 'Store Cologne']);
     const enrolled = items.filter((g) => g.status !== 'pending');
-    expect(enrolled.length).toBe(5);
+    expect(enrolled.length).toBe(6);
     for (const gateway of enrolled) expect(gateway.enforcedVersion).toBe(gateway.currentVersion);
     expect(items.find((g) => g.name === 'Singapore PoP')?.status).toBe('pending');
+  });
+
+  it('has the hosts the site gateways see on their LANs, with their vendors', async () => {
+    const res = await f.app.inject({
+      url: '/api/devices/acme/internal-devices?limit=100&sort=ip',
+      headers: auth(owner),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as Array<{
+      gatewayName: string;
+      hostname: string | null;
+      vendor: string | null;
+      source: string;
+      isActive: boolean;
+    }>;
+    expect(new Set(items.map((host) => host.gatewayName))).toEqual(
+      new Set(['HQ Berlin', 'Branch Munich', 'Store Cologne']),
+    );
+    expect(items.length).toBeGreaterThanOrEqual(12);
+    expect(items.every((host) => host.isActive)).toBe(true);
+    const named = (hostname: string) => items.find((host) => host.hostname === hostname);
+    expect(named('hq-printer-2og')).toMatchObject({
+      gatewayName: 'HQ Berlin',
+      vendor: 'HP Inc.',
+      source: 'dhcp',
+    });
+    expect(named('hq-nas')).toMatchObject({ vendor: 'Synology Incorporated' });
+    expect(named('cgn-pos-1')).toMatchObject({ gatewayName: 'Store Cologne', vendor: 'Verifone, Inc.' });
+    // A phone with a private address has no vendor; an ARP entry no host name.
+    expect(named('Pixel-8')).toMatchObject({ vendor: null });
+    expect(items.some((host) => host.hostname === null && host.source === 'arp')).toBe(true);
   });
 
   it('answers to the host name a route names: a route through hq-cybernode goes through HQ Berlin', async () => {

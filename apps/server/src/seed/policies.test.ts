@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useFixture } from '../../test/helper';
-import { users } from '../db/schema';
-import type { Ctx } from '../lib/context';
+import { acmeOwnerCtx, useFixture } from '../../test/helper';
 import { policyApi } from '../modules/policies/policies.test-kit';
 import { seedPolicies } from './policies';
 
@@ -17,21 +14,7 @@ beforeAll(async () => {
   owner = await f.signIn('admin@acme.test');
   engineer = await api.createUser(owner, 'eng', [f.acme.groupIds[0]]);
   seller = await api.createUser(owner, 'sal', [f.acme.groupIds[1]]);
-  const [admin] = await f.database.db.select().from(users).where(eq(users.username, 'admin@acme.test'));
-  const ctx: Ctx = {
-    tenant: { id: f.acme.id, name: 'acme', kind: 'customer' },
-    actor: {
-      id: admin.id,
-      username: admin.username,
-      role: 'owner',
-      usertype: 1,
-      tenantId: f.acme.id,
-      tenantName: 'acme',
-      tenantKind: 'customer',
-      sessionHash: '',
-    },
-    ip: null,
-  };
+  const ctx = await acmeOwnerCtx(f);
   await seedPolicies(f.database, ctx);
 });
 

@@ -11,6 +11,7 @@ import { seedDevices } from './devices';
 import { seedGateways } from './gateways';
 import { seedPolicies } from './policies';
 import { seedPolicyObjects } from './policy-objects';
+import { seedSites } from './sites';
 
 const FIRST = [
   'Anna',
@@ -137,6 +138,7 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
   await seedPolicies(database, ctx);
   await seedDevices(database, ctx);
   await seedGateways(database, ctx);
+  await seedSites(database, ctx);
 }
 
 /**

@@ -470,17 +470,3 @@ export async function deleteDevices(tx: Tx, tenantId: string, ids: string[]): Pr
     .returning({ id: devices.id });
   return rows.map((row) => row.id);
 }
-
-/** Sets how devices are connected (the demo seed; check-ins arrive with the gateways). */
-export async function setDeviceStatus(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  connstatus: DeviceRow['connstatus'],
-  lastSeenAt: Date | null,
-) {
-  await tx
-    .update(devices)
-    .set({ connstatus, lastSeenAt, updatedAt: new Date() })
-    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
-}

@@ -30,6 +30,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { deviceWireguard } from '../gateways/gateways.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
+import * as devices from './devices.repository';
 import * as repo from './enrolment.repository';
 
 export interface EnrolmentDeps {
@@ -460,7 +461,11 @@ export async function enrol(
     // A disabled user connects nothing (the transaction rolls back: the link is not used up).
     if (user?.isDisabled) throw new AppError('account_suspended', 'This account is disabled.');
     const wgHost = input.publicKey ? await wireguardHostFor(tx, tenant.id, input.publicKey) : null;
+    // Under the tenant's rules: waiting for approval, and with a key lifetime.
+    const initial = await devices.initialState(tx, tenant.id);
     const deviceId = await repo.insertDevice(tx, {
+      state: initial.state,
+      keyExpiresAt: wgHost === null ? null : initial.keyExpiresAt,
       tenantId: tenant.id,
       userId: user?.id ?? null,
       name: input.device.name,
@@ -472,7 +477,7 @@ export async function enrol(
       wgHost,
     });
     // A new WireGuard peer changes every gateway's interface: a new bundle reaches them within a second.
-    if (wgHost !== null) await markPolicyChanged(tx, tenant.id);
+    if (wgHost !== null && initial.state === 'active') await markPolicyChanged(tx, tenant.id);
     let addedToGroups: string[] = [];
     if (claimed.kind === 'rmm' && user) {
       const added = await repo.addUserToGroups(tx, tenant.id, user.id, claimed.autoGroupIds);
@@ -494,7 +499,9 @@ export async function enrol(
         },
       },
     );
-    const wireguard = wgHost === null ? null : await deviceWireguard(tx, tenant.id, wgHost);
+    // A device waiting for approval learns its tunnel at the check-in after it is approved.
+    const wireguard =
+      wgHost === null || initial.state !== 'active' ? null : await deviceWireguard(tx, tenant.id, wgHost);
     return { deviceId, tenant: tenant.name, userId: user?.id ?? null, deviceToken, wireguard };
   });
 }

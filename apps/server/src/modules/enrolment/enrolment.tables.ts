@@ -1,6 +1,6 @@
-import type { DeviceOs, EnrolmentMethod } from '@palisade/contracts';
+import type { DeviceOs, DeviceState, EnrolmentMethod, PostureReport } from '@palisade/contracts';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Drizzle mirrors of the tables of migration 0008 (the SQL there is the truth). They live with the module that
@@ -44,8 +44,32 @@ export const devices = pgTable('devices', {
   /** Its WireGuard public key and tunnel host number (100.64.0.0/16), when it enrolled with a key. */
   wgPublicKey: text('wg_public_key'),
   wgHost: integer('wg_host'),
+  /** Migration 0023: approval and disabling, key lifetime, and what the last check-in reported. */
+  state: text('state').notNull().default('active').$type<DeviceState>(),
+  keyExpiresAt: ts('key_expires_at'),
+  agentVersion: text('agent_version'),
+  enforcedVersion: text('enforced_version'),
+  posture: jsonb('posture').notNull().default({}).$type<PostureReport>(),
+  lastIp: text('last_ip'),
   enrolledAt: ts('enrolled_at').notNull().defaultNow(),
   lastSeenAt: ts('last_seen_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const deviceSettings = pgTable('device_settings', {
+  tenantId: uuid('tenant_id').primaryKey(),
+  requireApproval: boolean('require_approval').notNull().default(false),
+  keyExpiryDays: integer('key_expiry_days'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const deviceSessions = pgTable('device_sessions', {
+  tenantId: uuid('tenant_id').notNull(),
+  deviceId: uuid('device_id').notNull(),
+  startedAt: ts('started_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  ip: text('ip'),
+  agentVersion: text('agent_version'),
 });

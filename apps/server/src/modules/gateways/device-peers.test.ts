@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { policyApi, rule } from '../policies/policies.test-kit';
@@ -7,10 +7,7 @@ const f = useFixture();
 const policies = policyApi(f);
 const auth = (token: string) => ({ 'x-auth-token': token });
 
-function wireguardPublicKey(): string {
-  const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
-  return der.subarray(der.length - 32).toString('base64');
-}
+const wireguardPublicKey = () => generateKeyPair().publicKey;
 
 let owner: string;
 let credential: string;
@@ -133,6 +130,44 @@ describe('devices as WireGuard peers of the gateways', () => {
     const ok = await call('POST', '/enrol', undefined, { token, device: { name: 'Two', os: 'linux' } });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().wireguard).toBeNull();
+  });
+
+  it('counts a tunnel handshake the gateway reports as the device being seen, and leaves a disabled one out', async () => {
+    const deviceKey = wireguardPublicKey();
+    const res = await call('POST', '/enrol', undefined, {
+      token: await deploymentKey(),
+      device: { name: 'Handshaking laptop', os: 'linux' },
+      publicKey: deviceKey,
+    });
+    const { deviceId } = res.json();
+    const handshake = new Date(Date.now() - 5_000).toISOString();
+    const beat = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/heartbeat',
+      headers: { authorization: `Bearer ${credential}` },
+      payload: {
+        version: '1.0.0',
+        enforcedVersion: null,
+        metrics: {
+          cpuPercent: 1,
+          memoryPercent: 1,
+          throughputBps: 0,
+          uptimeSeconds: 1,
+          activePeers: 1,
+          connectedUsers: 1,
+        },
+        peers: [{ publicKey: deviceKey, lastHandshakeAt: handshake, rxBytes: 10, txBytes: 20 }],
+      },
+    });
+    expect(beat.statusCode, beat.body).toBe(200);
+    const detail = (await call('GET', `/devices/acme/${deviceId}`, owner)).json();
+    expect(detail.status).toBe('online');
+    expect(detail.lastSeenAt).toBe(handshake);
+    expect(detail.wireguard.peers[0].lastHandshakeAt).toBe(handshake);
+
+    const disabled = await call('POST', '/devices/acme/bulk', owner, { action: 'disable', ids: [deviceId] });
+    expect(disabled.json()).toEqual({ affected: 1 });
+    expect((await bundleOf()).json().artefacts.wireguard).not.toContain(deviceKey);
   });
 
   it('refuses a gateway endpoint that is not host:port', async () => {

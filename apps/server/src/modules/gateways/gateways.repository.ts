@@ -179,6 +179,24 @@ export async function usedAddresses(tx: Tx, tenantId: string): Promise<string[]>
 }
 
 /** Records a heartbeat: last seen, version, load, peers, and the enforced version (with when it first was). */
+/**
+ * A tunnel handshake a gateway reports is a sign of life of the device holding the key: its last-seen time moves
+ * to the handshake (never back).
+ */
+export async function markDevicesSeen(tx: Tx, tenantId: string, peers: readonly StoredPeer[]) {
+  const seen = peers.filter((peer) => peer.lastHandshakeAt);
+  if (seen.length === 0) return;
+  await tx.execute(
+    sql`update devices d set last_seen_at = h.at, connstatus = 'connected'
+      from (select distinct on (key) key, at from unnest(
+        ${`{${seen.map((p) => p.publicKey).join(',')}}`}::text[],
+        ${`{${seen.map((p) => p.lastHandshakeAt).join(',')}}`}::timestamptz[]) as x(key, at)
+        order by key, at desc) h
+      where d.tenant_id = ${tenantId} and d.wg_public_key = h.key
+        and (d.last_seen_at is null or d.last_seen_at < h.at)`,
+  );
+}
+
 export async function recordHeartbeat(
   tx: Tx,
   tenantId: string,
@@ -302,6 +320,7 @@ export async function devicePeers(tx: Tx, tenantId: string): Promise<DevicePeerR
           d.user_id as "userId", u.username
         from devices d left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id
         where d.tenant_id = ${tenantId} and d.wg_public_key is not null and d.wg_host is not null
+          and d.state = 'active' and (u.id is null or not u.is_suspended)
         order by d.wg_host`,
   );
 }

@@ -4,12 +4,20 @@ import {
   GW_EVENTS_MAX_BATCH,
   GwEvent,
   gwEndpoints as gw,
+  internalDeviceEndpoints as internal,
   networkEndpoints as n,
+  privateAccessEndpoints as pa,
+  sitePerformanceEndpoints as perf,
+  siteConfigEndpoints as site,
 } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../lib/errors';
 import { gatewayCtx, route } from '../../lib/route';
 import * as service from './gateways.service';
+import * as internalDevices from './internal-devices.service';
+import * as access from './private-access.service';
+import * as siteService from './site-config.service';
+import { getSitePerformance } from './site-performance.service';
 
 /** NDJSON batches of up to {@link GW_EVENTS_MAX_BATCH} events (about 1 kB each). */
 const MAX_EVENTS_BYTES = GW_EVENTS_MAX_BATCH * 2048;
@@ -53,6 +61,46 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
   );
   route(app, database, e.upgradeGateway, ({ ctx, params, body }) =>
     service.upgradeGateway(deps, ctx, params.id, body.targetVersion),
+  );
+
+  route(app, database, site.getSiteConfig, ({ ctx, params }) =>
+    siteService.getSiteConfig(deps, ctx, params.id),
+  );
+  route(app, database, site.putSiteConfig, ({ ctx, params, body }) =>
+    siteService.putSiteConfig(deps, ctx, params.id, body),
+  );
+
+  route(app, database, perf.getSitePerformance, ({ ctx, query }) => getSitePerformance(database, ctx, query));
+
+  // Private access through site gateways: published services and the ZTNA firewall.
+  route(app, database, pa.listPrivateServices, ({ ctx }) => access.listPrivateServices(database, ctx));
+  route(app, database, pa.createPrivateService, ({ ctx, body }) =>
+    access.savePrivateService(database, ctx, null, body),
+  );
+  route(app, database, pa.updatePrivateService, ({ ctx, params, body }) =>
+    access.savePrivateService(database, ctx, params.id, body),
+  );
+  route(app, database, pa.deletePrivateService, ({ ctx, params }) =>
+    access.deleteEntry(database, ctx, 'service', params.id),
+  );
+  route(app, database, pa.listZtnaRules, ({ ctx }) => access.listZtnaRules(database, ctx));
+  route(app, database, pa.createZtnaRule, ({ ctx, body }) => access.saveZtnaRule(database, ctx, null, body));
+  route(app, database, pa.updateZtnaRule, ({ ctx, params, body }) =>
+    access.saveZtnaRule(database, ctx, params.id, body),
+  );
+  route(app, database, pa.deleteZtnaRule, ({ ctx, params }) =>
+    access.deleteEntry(database, ctx, 'rule', params.id),
+  );
+
+  // Hosts seen behind site gateways (their heartbeats' DHCP leases and ARP tables).
+  route(app, database, internal.listInternalDevices, ({ ctx, query }) =>
+    internalDevices.listInternalDevices(database, ctx, query),
+  );
+  route(app, database, internal.getInternalDevice, ({ ctx, params }) =>
+    internalDevices.getInternalDevice(database, ctx, params.id),
+  );
+  route(app, database, internal.forgetInternalDevice, ({ ctx, params }) =>
+    internalDevices.forgetInternalDevice(database, ctx, params.id),
   );
 
   route(app, database, b.listBundles, ({ ctx }) => service.listBundles(deps, ctx));

@@ -32,14 +32,19 @@ import {
   PEER_ACTIVE_MS,
   type RouteEntry,
   SITE_GATEWAY_KINDS,
+  SITE_METRICS_RETENTION_DAYS,
+  type SiteConfig,
 } from '@palisade/contracts';
 import {
   bundleVersion,
   nftablesRuleset,
   rpzZone,
+  type SiteArtefacts,
+  siteArtefacts,
   squidAcl,
   type WireguardPeer,
   wireguardConfig,
+  ztnaRuleset,
 } from '@palisade/gateway-config';
 import { type EngineInput, explain } from '@palisade/policy-engine';
 import { formatPatch, structuredPatch } from 'diff';
@@ -65,6 +70,10 @@ import {
   resolveRequest,
 } from '../policy-core/policy-core.service';
 import * as repo from './gateways.repository';
+import { recordNeighbours } from './internal-devices.service';
+import { type PrivateAccess, privateAccessOf } from './private-access.service';
+import * as siteRepo from './site-config.repository';
+import * as metrics from './site-metrics.repository';
 
 /**
  * Gateways: cybernodes, virtual cybernodes and site gateways, the administrators' screens over them, and the
@@ -91,8 +100,11 @@ export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
  */
 export type BundleCache = Map<string, { policyVersion: number; row: Promise<CurrentBundle> }>;
 
-/** The tenant's current bundle with the WireGuard peers every gateway has: the tenant's devices with a key. */
-export type CurrentBundle = repo.BundleRow & { peers: WireguardPeer[] };
+/**
+ * The tenant's current bundle with what each gateway's own part is made of: the WireGuard peers every gateway
+ * has (the tenant's active devices with a key) and the private services and ZTNA rules of each site gateway.
+ */
+export type CurrentBundle = repo.BundleRow & { peers: WireguardPeer[]; access: PrivateAccess };
 export const createBundleCache = (): BundleCache => new Map();
 
 /** How often a gateway is asked to report. */
@@ -112,13 +124,14 @@ function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
   return row.lastSeenAt && now - row.lastSeenAt.getTime() <= GATEWAY_OFFLINE_AFTER_MS ? 'online' : 'offline';
 }
 
-/** A gateway as the screens show it, against the tenant's current bundle. */
+/** A gateway as the screens show it, against the tenant's current bundle (and its saved site configuration). */
 export function presentGateway(
   row: repo.GatewayRow,
-  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'peers'> | null,
+  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'peers' | 'access'> | null,
   now = Date.now(),
+  site: SiteConfig | null = null,
 ): Gateway {
-  const currentVersion = current ? gatewayVersion(current.version, wireguardOf(row, current.peers)) : null;
+  const currentVersion = current ? gatewayVersion(current.version, ownArtefacts(current, row, site)) : null;
   const isBehind =
     currentVersion !== null &&
     row.enrolledAt !== null &&
@@ -208,16 +221,21 @@ async function currentOrCompiled(
   tenantId: string,
   live: LivePolicy,
 ): Promise<CurrentBundle> {
-  const [stored, devices] = await deps.database.tenantTx(
+  const [stored, devices, access] = await deps.database.tenantTx(
     tenantId,
-    async (tx) => [await repo.currentBundle(tx, tenantId), await repo.devicePeers(tx, tenantId)] as const,
+    async (tx) =>
+      [
+        await repo.currentBundle(tx, tenantId),
+        await repo.devicePeers(tx, tenantId),
+        await privateAccessOf(tx, tenantId),
+      ] as const,
   );
   const peers = devices.map((device) => ({
     publicKey: device.publicKey,
     allowedIps: [`${deviceAddress(device.host)}/32`],
     name: device.name,
   }));
-  if (stored && stored.policyVersion >= live.version) return { ...stored, peers };
+  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access };
   const { version, artefacts, skipped } = compileArtefacts(live.input);
   // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
   // content stored before keeps its own.
@@ -237,7 +255,7 @@ async function currentOrCompiled(
     );
     return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
   });
-  return { ...row, peers };
+  return { ...row, peers, access };
 }
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
@@ -253,17 +271,69 @@ function wireguardOf(gateway: repo.GatewayRow, peers: readonly WireguardPeer[]):
   });
 }
 
-/** A gateway's bundle version: the tenant's bundle version and a hash of its own WireGuard artefact. */
-const gatewayVersion = (tenantVersion: string, wireguard: string) =>
-  `${tenantVersion}.${bundleVersion({ wireguard }).slice(0, 8)}`;
+const isSiteKind = (kind: GatewayKind) => (SITE_GATEWAY_KINDS as readonly GatewayKind[]).includes(kind);
 
-/** A gateway's own bundle: the tenant's artefacts plus its WireGuard interface. */
-function gatewayBundle(bundle: CurrentBundle, gateway: repo.GatewayRow): GwBundle {
-  const wireguard = wireguardOf(gateway, bundle.peers);
+/**
+ * A site gateway's own artefacts, compiled from its saved configuration (site-config.service.ts); null for a
+ * cybernode and for a site gateway nobody configured yet.
+ */
+export function siteOf(
+  gateway: repo.GatewayRow,
+  config: SiteConfig | null | undefined,
+): SiteArtefacts | null {
+  if (!config || !isSiteKind(gateway.kind)) return null;
+  return siteArtefacts(config, { gatewayId: gateway.id });
+}
+
+/**
+ * A gateway's own artefacts: its WireGuard interface, and for a site gateway its ZTNA firewall and (once
+ * configured) its site artefacts.
+ */
+function ownArtefacts(
+  bundle: Pick<CurrentBundle, 'peers' | 'access'>,
+  gateway: repo.GatewayRow,
+  siteConfig: SiteConfig | null | undefined,
+) {
   return {
-    version: gatewayVersion(bundle.version, wireguard),
+    wireguard: wireguardOf(gateway, bundle.peers),
+    site: siteOf(gateway, siteConfig),
+    // Connections from the devices' tunnel network only: the site's own hosts reach each other as before.
+    ztna: isSiteKind(gateway.kind)
+      ? ztnaRuleset(bundle.access.entries.get(gateway.id) ?? [], {
+          gatewayId: gateway.id,
+          guardFrom: [DEVICE_TUNNEL_NETWORK],
+        }).text
+      : null,
+  };
+}
+
+/** A gateway's bundle version: the tenant's bundle version and a hash of its own artefacts. */
+function gatewayVersion(tenantVersion: string, own: ReturnType<typeof ownArtefacts>) {
+  const { wireguard, site, ztna } = own;
+  const hashed = {
+    wireguard,
+    ...(site ? { 'site.nftables': site.nftables, 'site.interfaces': site.interfaces } : {}),
+    ...(ztna !== null ? { ztna } : {}),
+  };
+  return `${tenantVersion}.${bundleVersion(hashed).slice(0, 8)}`;
+}
+
+/** A gateway's own bundle: the tenant's artefacts plus its WireGuard interface (and site artefacts). */
+export function gatewayBundle(
+  bundle: CurrentBundle,
+  gateway: repo.GatewayRow,
+  siteConfig: SiteConfig | null = null,
+): GwBundle {
+  const own = ownArtefacts(bundle, gateway, siteConfig);
+  return {
+    version: gatewayVersion(bundle.version, own),
     createdAt: bundle.createdAt.toISOString(),
-    artefacts: { ...(bundle.artefacts as { nftables: string; rpz: string; squid: string }), wireguard },
+    artefacts: {
+      ...(bundle.artefacts as { nftables: string; rpz: string; squid: string }),
+      wireguard: own.wireguard,
+      ...(own.site ? { site: own.site } : {}),
+      ...(own.ztna !== null ? { ztna: own.ztna } : {}),
+    },
     policy: bundle.policy,
     skipped: bundle.skipped as GwBundle['skipped'],
   };
@@ -285,13 +355,22 @@ export async function waitForBundle(
   const unsubscribe = deps.changes.subscribe(POLICY_TOPIC, (message) => {
     if (message === null || message.startsWith(`${gw.tenantId}:`)) wake();
   });
+  // Its own site configuration saved (on any instance).
+  const unsubscribeSite = deps.changes.subscribe(siteRepo.SITE_CONFIG_TOPIC, (message) => {
+    if (message === null || message === `${gw.tenantId}:${gw.gatewayId}`) wake();
+  });
   try {
     for (;;) {
-      const gateway = await deps.database.tenantTx(gw.tenantId, (tx) =>
-        repo.getGateway(tx, gw.tenantId, gw.gatewayId),
+      const [gateway, site] = await deps.database.tenantTx(
+        gw.tenantId,
+        async (tx) =>
+          [
+            await repo.getGateway(tx, gw.tenantId, gw.gatewayId),
+            await siteRepo.siteConfigOf(tx, gw.tenantId, gw.gatewayId),
+          ] as const,
       );
       if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
-      const bundle = gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway);
+      const bundle = gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config);
       if (bundle.version !== have) return bundle;
       const left = deadline - Date.now();
       if (left <= 0 || signal?.aborted) return null;
@@ -306,6 +385,7 @@ export async function waitForBundle(
     }
   } finally {
     unsubscribe();
+    unsubscribeSite();
   }
 }
 
@@ -315,17 +395,36 @@ const currentOf = (deps: GatewayDeps, tenantId: string) => ensureBundle(deps, te
 
 export async function listGateways(deps: GatewayDeps, ctx: Ctx, query: GatewayListQuery) {
   const current = await currentOf(deps, ctx.tenant.id);
-  const page = await deps.database.tenantTx(ctx.tenant.id, (tx) =>
-    repo.listGateways(tx, ctx.tenant.id, query, GATEWAY_OFFLINE_AFTER_MS),
-  );
-  return { ...page, items: page.items.map((row) => presentGateway(row, current)) };
+  const [page, sites] = await deps.database.tenantTx(ctx.tenant.id, async (tx) => {
+    const found = await repo.listGateways(tx, ctx.tenant.id, query, GATEWAY_OFFLINE_AFTER_MS);
+    return [
+      found,
+      await siteRepo.siteConfigsOf(
+        tx,
+        ctx.tenant.id,
+        found.items.map((row) => row.id),
+      ),
+    ] as const;
+  });
+  const now = Date.now();
+  return {
+    ...page,
+    items: page.items.map((row) => presentGateway(row, current, now, sites.get(row.id) ?? null)),
+  };
 }
 
 export async function getGateway(deps: GatewayDeps, ctx: Ctx, id: string) {
   const current = await currentOf(deps, ctx.tenant.id);
-  const row = await deps.database.tenantTx(ctx.tenant.id, (tx) => repo.getGateway(tx, ctx.tenant.id, id));
+  const [row, site] = await deps.database.tenantTx(
+    ctx.tenant.id,
+    async (tx) =>
+      [
+        await repo.getGateway(tx, ctx.tenant.id, id),
+        await siteRepo.siteConfigOf(tx, ctx.tenant.id, id),
+      ] as const,
+  );
   if (!row) throw notFound('Gateway');
-  return presentGateway(row, current);
+  return presentGateway(row, current, Date.now(), site?.config ?? null);
 }
 
 /** A new enrolment token for a gateway: stored hashed, valid {@link GATEWAY_ENROLMENT_TTL_MS}. */
@@ -382,18 +481,18 @@ async function changeGateway(
   event: GatewayEvent,
 ) {
   const tenantId = ctx.tenant.id;
-  const row = await deps.database.tenantTx(tenantId, async (tx) => {
+  const [row, site] = await deps.database.tenantTx(tenantId, async (tx) => {
     const before = await repo.getGateway(tx, tenantId, id);
     if (!before) throw notFound('Gateway');
     if (before.retiredAt) throw retired();
     const after = (await repo.updateGateway(tx, tenantId, id, values)) as repo.GatewayRow;
     await recordEvent(tx, ctx, { ...event(before, after), objectType: 'gateway', objectId: id });
-    return after;
+    return [after, await siteRepo.siteConfigOf(tx, tenantId, id)] as const;
   });
-  return presentGateway(row, await currentOf(deps, tenantId));
+  return presentGateway(row, await currentOf(deps, tenantId), Date.now(), site?.config ?? null);
 }
 
-const retired = () =>
+export const retired = () =>
   new AppError('conflict', 'This gateway is retired.', [
     { path: 'params.id', message: 'validation.gatewayRetired' },
   ]);
@@ -505,11 +604,15 @@ export function routedNetworks(
 export async function deviceWireguard(tx: Tx, tenantId: string, host: number): Promise<DeviceWireguard> {
   const gateways = (await repo.activeGateways(tx, tenantId)).filter((g) => g.publicKey && g.wgAddress);
   const routes = routedNetworks(await loadEngineInput(tx, tenantId), gateways);
+  // The internal hosts and networks its user may reach through private services and ZTNA rules.
+  const reachable = (await privateAccessOf(tx, tenantId)).routes.get(host);
   const taken = new Set<string>();
   const peers = gateways.map((gateway) => {
-    const allowedIps = [tunnelNetwork(gateway.wgAddress as string), ...(routes.get(gateway.id) ?? [])].filter(
-      (network) => !taken.has(network) && taken.add(network),
-    );
+    const allowedIps = [
+      tunnelNetwork(gateway.wgAddress as string),
+      ...(routes.get(gateway.id) ?? []),
+      ...(reachable?.get(gateway.id) ?? []),
+    ].filter((network) => !taken.has(network) && taken.add(network));
     return {
       gatewayId: gateway.id,
       name: gateway.name,
@@ -540,6 +643,17 @@ export async function deviceWireguard(tx: Tx, tenantId: string, host: number): P
   return { address, dns, peers, config };
 }
 
+/** When each enrolled gateway of the tenant last reported a handshake with a WireGuard key (null: none yet). */
+export async function handshakesWith(tx: Tx, tenantId: string, publicKey: string) {
+  const gateways = await repo.activeGateways(tx, tenantId);
+  return new Map(
+    gateways.map((gateway) => [
+      gateway.id,
+      gateway.peers.find((peer) => peer.publicKey === publicKey)?.lastHandshakeAt ?? null,
+    ]),
+  );
+}
+
 // ─── Live state: the spec's §7 calls ────────────────────────────────────────────────────────────────────────
 
 /** The peers a gateway's last heartbeat reported, with the device and user holding each key. */
@@ -566,16 +680,21 @@ function peerStates(
 async function liveState(deps: GatewayDeps, ctx: Ctx, kinds: readonly GatewayKind[]) {
   const tenantId = ctx.tenant.id;
   const current = await ensureBundle(deps, tenantId);
-  const [rows, devices] = await deps.database.tenantTx(
-    tenantId,
-    async (tx) =>
-      [
-        await repo.gatewaysOfKinds(tx, tenantId, kinds, LIVE_STATE_MAX + 1),
-        await repo.devicePeers(tx, tenantId),
-      ] as const,
-  );
+  const [rows, devices, sites] = await deps.database.tenantTx(tenantId, async (tx) => {
+    const found = await repo.gatewaysOfKinds(tx, tenantId, kinds, LIVE_STATE_MAX + 1);
+    return [
+      found,
+      await repo.devicePeers(tx, tenantId),
+      await siteRepo.siteConfigsOf(
+        tx,
+        tenantId,
+        found.filter((row) => isSiteKind(row.kind)).map((row) => row.id),
+      ),
+    ] as const;
+  });
   return {
     current,
+    sites,
     rows: rows.slice(0, LIVE_STATE_MAX),
     isTruncated: rows.length > LIVE_STATE_MAX,
     devices: new Map(devices.map((device) => [device.publicKey, device])),
@@ -585,10 +704,10 @@ async function liveState(deps: GatewayDeps, ctx: Ctx, kinds: readonly GatewayKin
 
 /** `GET dynamicinfo/cgw`: the site gateways' live state and tunnel peers. */
 export async function cgwDynamicInfo(deps: GatewayDeps, ctx: Ctx) {
-  const { current, rows, isTruncated, devices, now } = await liveState(deps, ctx, SITE_GATEWAY_KINDS);
+  const { current, sites, rows, isTruncated, devices, now } = await liveState(deps, ctx, SITE_GATEWAY_KINDS);
   return {
     items: rows.map((row) => {
-      const shown = presentGateway(row, current, now);
+      const shown = presentGateway(row, current, now, sites.get(row.id) ?? null);
       return {
         id: shown.id,
         name: shown.name,
@@ -1030,7 +1149,7 @@ export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInp
     if (!enrolled) throw badToken();
     await recordEvent(
       tx,
-      { tenant: { id: tenantId, name: '', kind: 'customer' }, ip, actor: { id: null, username: 'gateway' } },
+      { tenant: { id: tenantId }, ip, actor: { id: null, username: 'gateway' } },
       {
         action: 'gateway.enrol',
         objectType: 'gateway',
@@ -1047,13 +1166,24 @@ export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInp
 /** Records a heartbeat; answers the tenant's current bundle version and an upgrade asked for. */
 export async function heartbeat(deps: GatewayDeps, gw: GatewayCtx, beat: z.output<typeof GwHeartbeat>) {
   const bundle = await ensureBundle(deps, gw.tenantId);
-  const row = await deps.database.tenantTx(gw.tenantId, async (tx) => {
+  const [row, site] = await deps.database.tenantTx(gw.tenantId, async (tx) => {
     await repo.recordHeartbeat(tx, gw.tenantId, gw.gatewayId, beat);
-    return repo.getGateway(tx, gw.tenantId, gw.gatewayId);
+    await repo.markDevicesSeen(tx, gw.tenantId, beat.peers);
+    await recordNeighbours(tx, gw, beat.lan);
+    const gateway = await repo.getGateway(tx, gw.tenantId, gw.gatewayId);
+    // A site's performance, rolled up per minute (/devices/site-performance).
+    if (gateway && isSiteKind(gateway.kind)) {
+      await metrics.recordSiteSample(tx, gw.tenantId, gw.gatewayId, {
+        latencyMs: beat.latencyMs ?? null,
+        throughputBps: beat.metrics.throughputBps,
+        activePeers: beat.metrics.activePeers,
+      });
+    }
+    return [gateway, await siteRepo.siteConfigOf(tx, gw.tenantId, gw.gatewayId)] as const;
   });
   if (!row) throw gatewayUnauthenticated();
   return {
-    currentVersion: gatewayBundle(bundle, row).version,
+    currentVersion: gatewayBundle(bundle, row, site?.config).version,
     upgrade: row.upgrade ? { targetVersion: row.upgrade.targetVersion } : null,
   };
 }
@@ -1067,7 +1197,10 @@ export async function purgeGatewayEvents(database: Database): Promise<number | n
     'gateway-event-purge',
     EVENT_PURGE_INTERVAL_MS - 60_000,
   );
-  return isMine ? repo.deleteEventsOlderThan(database.db, GATEWAY_EVENTS_RETENTION_DAYS) : null;
+  if (!isMine) return null;
+  // Sites' per-minute rollups go with the same hourly run.
+  await metrics.deleteSiteMetricsOlderThan(database.db, SITE_METRICS_RETENTION_DAYS);
+  return repo.deleteEventsOlderThan(database.db, GATEWAY_EVENTS_RETENTION_DAYS);
 }
 
 /** Starts the hourly purge of gateway events; answers the function that stops it. */

@@ -1,9 +1,9 @@
-import type { GatewayKind, GatewayMetrics } from '@palisade/contracts';
+import type { GatewayKind, GatewayMetrics, SiteConfig } from '@palisade/contracts';
 import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Drizzle mirrors of the tables of migration 0021 (the SQL there is the truth). They live with the module that
- * owns them; only this module's repository writes them.
+ * Drizzle mirrors of the tables of migrations 0021 and 0024 (the SQL there is the truth). They live with the
+ * module that owns them; only this module's repositories write them.
  */
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -66,4 +66,14 @@ export const gatewayEvents = pgTable('gateway_events', {
   kind: text('kind').notNull(),
   data: jsonb('data').notNull(),
   receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/** A site gateway's configuration (migration 0024), checked by the contract's SiteConfigInput before it is stored. */
+export const siteConfigs = pgTable('site_configs', {
+  tenantId: uuid('tenant_id').notNull(),
+  gatewayId: uuid('gateway_id').notNull(),
+  config: jsonb('config').$type<SiteConfig>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
 });

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
@@ -12,12 +12,8 @@ const policies = policyApi(f);
 const auth = (token: string) => ({ 'x-auth-token': token });
 const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });
 
-/** A WireGuard key pair as a gateway makes it (x25519, base64 of the raw 32 bytes). */
-function wireguardPublicKey(): string {
-  const { publicKey } = generateKeyPairSync('x25519');
-  const der = publicKey.export({ type: 'spki', format: 'der' });
-  return der.subarray(der.length - 32).toString('base64');
-}
+/** A WireGuard public key as a gateway makes it. */
+const wireguardPublicKey = () => generateKeyPair().publicKey;
 
 let owner: string;
 let auditor: string;

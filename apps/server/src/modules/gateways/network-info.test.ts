@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { policyApi, rule } from '../policies/policies.test-kit';
@@ -7,10 +7,7 @@ const f = useFixture();
 const policies = policyApi(f);
 const auth = (token: string) => ({ 'x-auth-token': token });
 
-function wireguardPublicKey(): string {
-  const der = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' });
-  return der.subarray(der.length - 32).toString('base64');
-}
+const wireguardPublicKey = () => generateKeyPair().publicKey;
 
 const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, headers = {}) =>
   f.app.inject({

@@ -205,3 +205,14 @@ export async function policyGroupsOfPolicy(tx: Tx, tenantId: string, policyId: s
       order by lower(policy_groups.name)`,
   );
 }
+
+/** Takes devices out of every policy group and puts them into one (`policyGroupId`). */
+export async function moveDevices(tx: Tx, tenantId: string, policyGroupId: string, deviceIds: string[]) {
+  if (deviceIds.length === 0) return;
+  await tx
+    .delete(policyGroupDevices)
+    .where(and(eq(policyGroupDevices.tenantId, tenantId), inArray(policyGroupDevices.deviceId, deviceIds)));
+  await tx
+    .insert(policyGroupDevices)
+    .values(deviceIds.map((deviceId) => ({ tenantId, policyGroupId, deviceId })));
+}

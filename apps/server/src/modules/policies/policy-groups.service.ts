@@ -171,3 +171,34 @@ export function deletePolicyGroups(database: Database, ctx: Ctx, ids: string[]) 
     return { deleted: deleted.size };
   });
 }
+
+/**
+ * Moves devices (endpoint ids of the tenant, checked by the caller) into one policy group, out of the others
+ * they were in; one event on the policy group names them. 404 for a policy group not of the tenant.
+ */
+export function moveDevicesToPolicyGroup(
+  database: Database,
+  ctx: Ctx,
+  policyGroupId: string,
+  devices: { id: string; name: string }[],
+): Promise<PolicyGroup> {
+  return commitPolicyChange(database, ctx, async (tx) => {
+    const before = await requirePolicyGroup(tx, ctx, policyGroupId);
+    await repo.moveDevices(
+      tx,
+      ctx.tenant.id,
+      policyGroupId,
+      devices.map((device) => device.id),
+    );
+    const after = await requirePolicyGroup(tx, ctx, policyGroupId);
+    await recordEvent(tx, ctx, {
+      action: 'device.move',
+      objectType: 'policyGroup',
+      objectId: policyGroupId,
+      objectName: after.name,
+      before: logged(before),
+      after: { ...logged(after), moved: devices.map((device) => device.name) },
+    });
+    return after;
+  });
+}

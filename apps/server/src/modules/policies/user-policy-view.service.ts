@@ -1,10 +1,11 @@
 import {
+  type DevicePolicy,
   policyListOf,
   type UserListQuery,
   type UserPolicyVia,
   type UserPolicyView,
 } from '@palisade/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { Ctx } from '../../lib/context';
 import * as users from '../users/users.service';
 import * as repo from './policies.repository';
@@ -61,5 +62,42 @@ export function userPolicyView(database: Database, ctx: Ctx, query: UserListQuer
       };
     });
     return { items, total: page.total };
+  });
+}
+
+/**
+ * The policies that apply to one device (its page on `/devices/{id}`): as {@link userPolicyView} for its owner
+ * (everyone, the owner, the owner's groups), plus the policy groups the device itself is assigned to.
+ */
+export async function devicePolicies(
+  tx: Tx,
+  tenantId: string,
+  device: { id: string; userId: string | null; groups: string[] },
+): Promise<DevicePolicy[]> {
+  const policies = await repo.listPolicies(tx, tenantId);
+  const policyGroups = await groupsRepo.listPolicyGroups(tx, tenantId);
+  const groupNames = new Map((await users.groupOptions(tx, tenantId)).map((g) => [g.id, g.name]));
+  const memberOf = new Set(device.groups);
+  const ordered = [...policies].sort(
+    (a, b) =>
+      LIST_ORDER[policyListOf(a.type)] - LIST_ORDER[policyListOf(b.type)] || a.precedence - b.precedence,
+  );
+  return ordered.flatMap((policy) => {
+    const carriers = policyGroups.filter((pg) => pg.policies.some((p) => p.id === policy.id));
+    const via: DevicePolicy['via'] = [];
+    if (carriers.length === 0) via.push({ kind: 'everyone', policyGroup: null, group: null });
+    for (const pg of carriers) {
+      if (pg.devices.some((d) => d.id === device.id))
+        via.push({ kind: 'device', policyGroup: pg.name, group: null });
+      if (device.userId && pg.users.some((u) => u.id === device.userId))
+        via.push({ kind: 'user', policyGroup: pg.name, group: null });
+      for (const g of pg.groups) {
+        if (memberOf.has(g.id))
+          via.push({ kind: 'group', policyGroup: pg.name, group: groupNames.get(g.id) ?? g.name });
+      }
+    }
+    return via.length
+      ? [{ id: policy.id, name: policy.name, type: policy.type, enabled: policy.enabled, via }]
+      : [];
   });
 }

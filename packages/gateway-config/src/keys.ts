@@ -1,8 +1,10 @@
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 
 /**
- * WireGuard keys, made on the gateway with node:crypto's X25519: raw 32-byte keys in base64, as `wg genkey` and
- * `wg pubkey` print them. The private key never leaves the gateway: the server learns only the public key.
+ * WireGuard keys, made where they are used (the reference gateway, the demo seed, tests) with node:crypto's
+ * X25519: raw 32-byte keys in base64, as `wg genkey` and `wg pubkey` print them. A gateway's or device's private
+ * key never leaves it: the server learns only the public key. (apps/gateway/src/keys.test.ts checks them
+ * against `wg pubkey`.)
  */
 
 /** The DER prefix of a PKCS#8 X25519 private key; the 32 raw bytes follow. */

@@ -1,0 +1,375 @@
+import type { Readable } from 'node:stream';
+import {
+  DEVICE_CHECKIN_SECONDS,
+  DEVICE_CSV_COLUMNS,
+  type DeviceBulkInput,
+  type DeviceCheckin,
+  type DeviceCheckinAnswer,
+  type DeviceDetail,
+  type DeviceExportQuery,
+  type DeviceListItem,
+  type DeviceListQuery,
+  type DevicePosture,
+  type DeviceSettings,
+  type PostureReport,
+} from '@palisade/contracts';
+import { stringify } from 'csv-stringify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
+import type { Ctx, DeviceCtx } from '../../lib/context';
+import { hashToken } from '../../lib/credentials';
+import { deviceUnauthenticated, invalid, notFound } from '../../lib/errors';
+import { deviceWireguard, handshakesWith } from '../gateways/gateways.service';
+import { moveDevicesToPolicyGroup } from '../policies/policy-groups.service';
+import { devicePolicies } from '../policies/user-policy-view.service';
+import { markPolicyChanged } from '../policy-core/policy-core.service';
+import * as repo from './devices.repository';
+import * as enrolmentRepo from './enrolment.repository';
+import { deleteDevices, type EnrolmentDeps } from './enrolment.service';
+
+/**
+ * The device inventory (`/devices/list`, `/devices/{id}`), the tenant's device rules, and the client's
+ * check-in and key rotation. See packages/contracts/src/devices.ts for the states.
+ */
+
+/** All reported checks pass → compliant; one fails → failing; none reported → unknown. */
+export function postureOf(report: PostureReport): DevicePosture {
+  const values = Object.values(report);
+  if (values.length === 0) return 'unknown';
+  return values.every(Boolean) ? 'compliant' : 'failing';
+}
+
+export function presentItem(row: repo.InventoryRow, now = Date.now()): DeviceListItem {
+  const seen = row.lastSeenAt?.getTime() ?? null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    os: row.os,
+    userId: row.userId,
+    username: row.username,
+    status: seen === null ? 'never' : now - seen < row.onlineMs ? 'online' : 'offline',
+    state: row.state,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    agentVersion: row.agentVersion,
+    posture: postureOf(row.posture),
+    enforcedVersion: row.enforcedVersion,
+    address: row.address,
+    keyExpiresAt: row.keyExpiresAt?.toISOString() ?? null,
+    enrolledAt: row.enrolledAt?.toISOString() ?? null,
+  };
+}
+
+export async function listDevices(database: Database, ctx: Ctx, query: DeviceListQuery) {
+  const page = await database.tenantTx(ctx.tenant.id, (tx) => repo.listInventory(tx, ctx.tenant.id, query));
+  const now = Date.now();
+  return { ...page, items: page.items.map((row) => presentItem(row, now)) };
+}
+
+const EXPORT_BATCH = 1000;
+
+/** The event log's actor for what a device does with its own credential. */
+const DEVICE_ACTOR = { id: null, username: 'device' } as const;
+
+/** The list as CSV, every page of the query in its order, a page per transaction. */
+export function exportDevices(database: Database, ctx: Ctx, query: DeviceExportQuery): Readable {
+  const out = stringify({ header: true, columns: [...DEVICE_CSV_COLUMNS], escape_formulas: true });
+  (async () => {
+    let cursor: string | undefined;
+    do {
+      const page = await listDevices(database, ctx, {
+        ...query,
+        limit: EXPORT_BATCH,
+        offset: 0,
+        cursor,
+        withTotal: 'false',
+      });
+      for (const item of page.items) {
+        const line = Object.fromEntries(DEVICE_CSV_COLUMNS.map((column) => [column, item[column] ?? '']));
+        if (!out.write(line)) await new Promise((resolve) => out.once('drain', resolve));
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    out.end();
+  })().catch((error) => out.destroy(error));
+  return out;
+}
+
+const keyExpiry = async (tx: Tx, tenantId: string) => (await repo.initialState(tx, tenantId)).keyExpiresAt;
+
+/** The state an action moves endpoints from and to. */
+const TRANSITIONS = {
+  approve: { from: ['pending'], to: 'active', action: 'device.approve' },
+  disable: { from: ['active', 'pending', 'expired'], to: 'disabled', action: 'device.disable' },
+  enable: { from: ['disabled'], to: 'active', action: 'device.enable' },
+} as const;
+
+/**
+ * A bulk action on endpoints of the tenant (ids that are not are skipped and not counted). Approving or enabling
+ * makes an endpoint a gateway peer again, disabling removes it: the policy version moves so every gateway gets its
+ * new interface at once.
+ */
+export async function bulkDevices(
+  deps: EnrolmentDeps,
+  ctx: Ctx,
+  input: z.output<typeof DeviceBulkInput>,
+): Promise<{ affected: number }> {
+  const tenantId = ctx.tenant.id;
+  const ids = [...new Set(input.ids)];
+  if (input.action === 'delete') {
+    const { deleted } = await deleteDevices(deps, ctx, ids);
+    return { affected: deleted };
+  }
+  if (input.action === 'move') {
+    const endpoints = await deps.database.tenantTx(tenantId, (tx) => repo.endpointsAmong(tx, tenantId, ids));
+    if (endpoints.length === 0) return { affected: 0 };
+    await moveDevicesToPolicyGroup(deps.database, ctx, input.policyGroupId as string, endpoints);
+    return { affected: endpoints.length };
+  }
+  const transition = TRANSITIONS[input.action];
+  return deps.database.tenantTx(tenantId, async (tx) => {
+    const endpoints = (await repo.endpointsAmong(tx, tenantId, ids)).filter((row) =>
+      (transition.from as readonly string[]).includes(row.state),
+    );
+    if (endpoints.length === 0) return { affected: 0 };
+    // Locked first, as every policy change does, then written.
+    if (endpoints.some((row) => row.wgHost !== null)) await markPolicyChanged(tx, tenantId);
+    // An approved or enabled endpoint starts a new key lifetime.
+    const expiresAt = transition.to === 'active' ? await keyExpiry(tx, tenantId) : undefined;
+    const changed = new Set(
+      await repo.setDeviceState(
+        tx,
+        tenantId,
+        endpoints.map((row) => row.id),
+        transition.to,
+        expiresAt,
+      ),
+    );
+    for (const row of endpoints.filter((endpoint) => changed.has(endpoint.id))) {
+      await recordEvent(tx, ctx, {
+        action: transition.action,
+        objectType: 'device',
+        objectId: row.id,
+        objectName: row.name,
+        before: { state: row.state },
+        after: { state: transition.to },
+      });
+    }
+    return { affected: changed.size };
+  });
+}
+
+async function detailOf(tx: Tx, tenantId: string, id: string): Promise<DeviceDetail> {
+  const row = await repo.inventoryRow(tx, tenantId, id);
+  if (!row) throw notFound('Device');
+  const item = presentItem(row);
+  if (row.kind === 'site') {
+    return {
+      ...item,
+      enrolledVia: null,
+      postureChecks: {},
+      sessions: [],
+      wireguard: null,
+      policyGroups: [],
+      policies: [],
+    };
+  }
+  const extras = await repo.endpointExtras(tx, tenantId, id);
+  const sessions = await repo.deviceSessionsOf(tx, tenantId, id);
+  const policyGroups = (await enrolmentRepo.policyGroupsOfDevices(tx, tenantId, [id])).get(id) ?? [];
+  const groups = extras?.userId ? await repo.groupsOfUser(tx, tenantId, extras.userId) : [];
+  const policies = await devicePolicies(tx, tenantId, { id, userId: extras?.userId ?? null, groups });
+  let wireguard: DeviceDetail['wireguard'] = null;
+  if (extras?.wgPublicKey && extras.wgHost !== null) {
+    const tunnel = await deviceWireguard(tx, tenantId, extras.wgHost);
+    const handshakes = await handshakesWith(tx, tenantId, extras.wgPublicKey);
+    wireguard = {
+      publicKey: extras.wgPublicKey,
+      address: tunnel.address,
+      peers: tunnel.peers.map((peer) => ({
+        ...peer,
+        lastHandshakeAt: handshakes.get(peer.gatewayId) ?? null,
+      })),
+    };
+  }
+  return {
+    ...item,
+    enrolledVia: extras?.enrolledVia ?? null,
+    postureChecks: row.posture,
+    sessions: sessions.map((s) => ({
+      startedAt: s.startedAt.toISOString(),
+      lastSeenAt: s.lastSeenAt.toISOString(),
+      ip: s.ip,
+      agentVersion: s.agentVersion,
+    })),
+    wireguard,
+    policyGroups,
+    policies,
+  };
+}
+
+export function getDeviceDetail(database: Database, ctx: Ctx, id: string) {
+  return database.tenantTx(ctx.tenant.id, (tx) => detailOf(tx, ctx.tenant.id, id));
+}
+
+/** The endpoint of an id, or 404 (a site gateway is renamed on its gateway page). */
+async function requireEndpoint(tx: Tx, tenantId: string, id: string) {
+  const [row] = await repo.endpointsAmong(tx, tenantId, [id]);
+  if (!row) throw notFound('Device');
+  return row;
+}
+
+export function updateDevice(database: Database, ctx: Ctx, id: string, name: string) {
+  const tenantId = ctx.tenant.id;
+  return database.tenantTx(tenantId, async (tx) => {
+    const before = await requireEndpoint(tx, tenantId, id);
+    if (before.name !== name) {
+      // Peer names are comments in the gateways' interfaces.
+      if (before.wgHost !== null) await markPolicyChanged(tx, tenantId);
+      await repo.renameDevice(tx, tenantId, id, name);
+      await recordEvent(tx, ctx, {
+        action: 'device.update',
+        objectType: 'device',
+        objectId: id,
+        objectName: name,
+        before: { name: before.name },
+        after: { name },
+      });
+    }
+    return detailOf(tx, tenantId, id);
+  });
+}
+
+export function expireDeviceKey(database: Database, ctx: Ctx, id: string) {
+  const tenantId = ctx.tenant.id;
+  return database.tenantTx(tenantId, async (tx) => {
+    const before = await requireEndpoint(tx, tenantId, id);
+    if (before.state === 'active' && before.wgHost !== null) {
+      await markPolicyChanged(tx, tenantId);
+      await repo.expireKey(tx, tenantId, id);
+      await recordEvent(tx, ctx, {
+        action: 'device.key.expire',
+        objectType: 'device',
+        objectId: id,
+        objectName: before.name,
+        before: { state: before.state },
+        after: { state: 'expired' },
+      });
+    }
+    return detailOf(tx, tenantId, id);
+  });
+}
+
+export function getDeviceSettings(database: Database, ctx: Ctx): Promise<DeviceSettings> {
+  return database.tenantTx(
+    ctx.tenant.id,
+    (tx) => repo.getSettings(tx, ctx.tenant.id) as Promise<DeviceSettings>,
+  );
+}
+
+export function updateDeviceSettings(database: Database, ctx: Ctx, input: DeviceSettings) {
+  const tenantId = ctx.tenant.id;
+  return database.tenantTx(tenantId, async (tx) => {
+    const before = await repo.getSettings(tx, tenantId);
+    await repo.putSettings(tx, tenantId, input);
+    await recordEvent(tx, ctx, {
+      action: 'device.settings.update',
+      objectType: 'tenant',
+      objectId: tenantId,
+      objectName: ctx.tenant.name,
+      before,
+      after: input,
+    });
+    return input;
+  });
+}
+
+// ─── The client ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function deviceOfCredential(database: Database, credential: string) {
+  return repo.deviceOfTokenHash(database.db, hashToken(credential));
+}
+
+async function answerOf(
+  tx: Tx,
+  tenantId: string,
+  row: { state: DeviceCheckinAnswer['state']; keyExpiresAt: Date | null; wgHost: number | null },
+): Promise<DeviceCheckinAnswer> {
+  return {
+    state: row.state,
+    keyExpiresAt: row.keyExpiresAt?.toISOString() ?? null,
+    wireguard:
+      row.state === 'active' && row.wgHost !== null ? await deviceWireguard(tx, tenantId, row.wgHost) : null,
+    checkinSeconds: DEVICE_CHECKIN_SECONDS,
+  };
+}
+
+/** A check-in: keeps what the client reports and answers its state and, while active, its tunnel. */
+export function checkin(database: Database, device: DeviceCtx, input: z.output<typeof DeviceCheckin>) {
+  return database.tenantTx(device.tenantId, async (tx) => {
+    const row = await repo.recordCheckin(tx, device.tenantId, device.deviceId, {
+      agentVersion: input.agentVersion,
+      enforcedVersion: input.enforcedVersion,
+      posture: input.posture,
+      ip: device.ip,
+    });
+    if (!row) throw deviceUnauthenticated();
+    return answerOf(tx, device.tenantId, row);
+  });
+}
+
+/** A new key made on the device: it replaces the old one at every gateway, and a new key lifetime starts. */
+export function rotateKey(database: Database, device: DeviceCtx, publicKey: string) {
+  const tenantId = device.tenantId;
+  return database.tenantTx(tenantId, async (tx) => {
+    const [before] = await repo.endpointsAmong(tx, tenantId, [device.deviceId]);
+    if (!before) throw deviceUnauthenticated();
+    const extras = await repo.endpointExtras(tx, tenantId, device.deviceId);
+    if (extras?.wgPublicKey !== publicKey && (await enrolmentRepo.wireguardKeyTaken(tx, tenantId, publicKey)))
+      throw invalid([{ path: 'body.publicKey', message: 'validation.wireguardKeyTaken' }]);
+    await markPolicyChanged(tx, tenantId);
+    const wgHost = before.wgHost ?? (await enrolmentRepo.nextWireguardHost(tx, tenantId));
+    const expiresAt = await keyExpiry(tx, tenantId);
+    await repo.replaceKey(tx, tenantId, device.deviceId, publicKey, wgHost, expiresAt);
+    await recordEvent(
+      tx,
+      { tenant: { id: tenantId }, ip: device.ip, actor: DEVICE_ACTOR },
+      {
+        action: 'device.key.rotate',
+        objectType: 'device',
+        objectId: device.deviceId,
+        objectName: before.name,
+        before: { publicKey: extras?.wgPublicKey ?? null },
+        after: { publicKey, keyExpiresAt: expiresAt?.toISOString() ?? null },
+      },
+    );
+    const [after] = await repo.endpointsAmong(tx, tenantId, [device.deviceId]);
+    return answerOf(tx, tenantId, { state: after.state, keyExpiresAt: expiresAt, wgHost: after.wgHost });
+  });
+}
+
+/** Expires keys whose lifetime ended; their gateways drop the peers with the next bundle. */
+export async function expireDueKeys(database: Database): Promise<number> {
+  const tenants = await repo.expireDueKeys(database.db);
+  for (const tenantId of tenants) await database.tenantTx(tenantId, (tx) => markPolicyChanged(tx, tenantId));
+  return tenants.length;
+}
+
+const KEY_EXPIRY_INTERVAL_MS = 60_000;
+
+/** Starts the minutely key-expiry sweep; answers the function that stops it. */
+export function startKeyExpiry(database: Database, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    database.background(
+      expireDueKeys(database)
+        .then((tenants) => {
+          if (tenants) log.info({ tenants }, 'expired device keys');
+        })
+        .catch((err: unknown) => log.error({ err }, 'device key expiry failed')),
+    );
+  }, KEY_EXPIRY_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
