@@ -187,11 +187,22 @@ export const SERVED_ROUTES = [
   '/cybernodes/virtual',
   '/cybernodes/view',
   '/servers-nwmap',
+  '/devices/list',
+  '/devices/add',
+  '/devices/new/add',
+  '/devices/:id',
+  '/devices/internal-devices',
+  '/devices/internal-devices/:id',
+  '/devices/policies/list',
   '/devices/route/list',
   '/devices/route/:id',
   '/device/route/:id/:type',
   '/devices/route/:id/:deviceid',
   '/devices/routes/',
+  '/device/:id/:type',
+  '/devices/spa/service',
+  '/devices/ztna-firewall',
+  '/devices/site-performance',
 ] as const satisfies readonly SpecRoute[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
@@ -227,8 +238,20 @@ export function matchesPattern(pattern: string, path: string): boolean {
   return want.length === have.length && want.every((seg, i) => seg.startsWith(':') || seg === have[i]);
 }
 
-/** Whether a path is a screen the SPA serves today. */
+const normalised = (path: string) => `/${path.split('/').filter(Boolean).join('/')}`;
+/** The spec's screens without parameters that are not built yet (`/devices/local-policies`). */
+const UNBUILT_STATIC = new Set(
+  SPEC_ROUTES.filter(
+    (route) => !route.includes(':') && !(SERVED_ROUTES as readonly string[]).includes(route),
+  ).map(normalised),
+);
+
+/**
+ * Whether a path is a screen the SPA serves today. A spec screen not built yet is never another screen's
+ * parameter: `/devices/local-policies` is not `/devices/:id`.
+ */
 export function isServedRoute(path: string): boolean {
+  if (UNBUILT_STATIC.has(normalised(path))) return false;
   return SERVED_ROUTES.some((pattern) => matchesPattern(pattern, path));
 }
 

@@ -144,6 +144,22 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'networkMap',
     load: () => import('../features/gateways/screens/network-map'),
   },
+  '/devices/list': { name: 'devicesList', load: () => import('../features/devices/screens/devices-list') },
+  '/devices/add': { name: 'deviceAdd', load: () => import('../features/devices/screens/device-add') },
+  '/devices/policies/list': {
+    name: 'devicePolicies',
+    load: () => import('../features/devices/screens/device-policies'),
+  },
+  '/devices/new/add': { name: 'siteGatewayAdd', load: () => import('./screens/site-gateway-add-page') },
+  '/devices/:id': { name: 'deviceDetail', load: () => import('./screens/device-page') },
+  '/devices/internal-devices': {
+    name: 'internalDevices',
+    load: () => import('../features/internal-devices/screens/internal-devices-list'),
+  },
+  '/devices/internal-devices/:id': {
+    name: 'internalDeviceDetail',
+    load: () => import('../features/internal-devices/screens/internal-device-detail'),
+  },
   '/devices/route/list': { name: 'routesList', load: () => import('../features/routes/screens/routes-list') },
   '/devices/route/:id': {
     name: 'routeDetail',
@@ -158,6 +174,23 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     load: () => import('../features/routes/screens/device-route'),
   },
   '/devices/routes/': { name: 'routeAdd', load: () => import('../features/routes/screens/route-add') },
+  '/device/:id/:type': {
+    name: 'siteConfigCopy',
+    load: () => import('../features/sites/screens/site-config-copy'),
+  },
+  '/devices/spa/service': {
+    name: 'privateServices',
+    load: () => import('../features/private-access/screens/private-services'),
+  },
+  '/devices/ztna-firewall': {
+    name: 'ztnaFirewall',
+    load: () => import('../features/private-access/screens/ztna-firewall'),
+  },
+  // Its own chunk, the only one with the charts (@mantine/charts, recharts).
+  '/devices/site-performance': {
+    name: 'sitePerformance',
+    load: () => import('../features/site-performance/screens/site-performance'),
+  },
 };
 
 /** Whether a route pattern renders without a session, in the auth layout (contracts: the one rule). */

@@ -36,6 +36,15 @@ describe('buildNav', () => {
       'cybernodes-virtual',
       'cybernodes-map',
       'cybernodes-routes',
+      'devices',
+      'devices-list',
+      'devices-add',
+      'devices-site-add',
+      'devices-internal',
+      'devices-policies',
+      'devices-private-services',
+      'devices-ztna-firewall',
+      'devices-site-performance',
       'tenant',
       'tenant-overview',
       'tenant-settings',
@@ -61,6 +70,16 @@ describe('buildNav', () => {
     // Routes are policy rules: a role that sees gateways but not policies does not get them.
     expect(ids(nav('security_analyst'))).toContain('cybernodes-routes');
     expect(ids(nav('helpdesk'))).not.toContain('cybernodes-routes');
+    // Internal devices are what site gateways report: a role that sees gateways and devices gets them.
+    expect(ids(nav('auditor'))).toContain('devices-internal');
+    expect(ids(nav('billing_admin'))).not.toContain('devices-internal');
+    // Private access is a gateways matter: a role that sees the gateways sees it, billing does not.
+    expect(ids(nav('helpdesk'))).toContain('devices-private-services');
+    expect(ids(nav('security_analyst'))).toContain('devices-ztna-firewall');
+    expect(ids(nav('billing_admin'))).not.toContain('devices-ztna-firewall');
+    // Site performance is what the site gateways report: a role that sees the gateways sees it.
+    expect(ids(nav('helpdesk'))).toContain('devices-site-performance');
+    expect(ids(nav('billing_admin'))).not.toContain('devices-site-performance');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {

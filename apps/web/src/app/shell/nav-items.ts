@@ -189,6 +189,64 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
       ],
     },
     {
+      id: 'devices',
+      // The sidebar has no device icon of its own yet: the list of the inventory.
+      icon: 'events',
+      label: t('devices.nav.title', 'Devices'),
+      to: '/devices/list',
+      permission: 'devices:view',
+      children: [
+        {
+          id: 'devices-list',
+          label: t('devices.nav.list', 'All devices'),
+          to: '/devices/list',
+          permission: 'devices:view',
+        },
+        {
+          id: 'devices-add',
+          label: t('devices.nav.add', 'Add device'),
+          to: '/devices/add',
+          permission: 'devices:create',
+        },
+        {
+          id: 'devices-site-add',
+          label: t('devices.nav.addSite', 'Add site gateway'),
+          to: '/devices/new/add',
+          permission: 'gateways:create',
+        },
+        {
+          id: 'devices-internal',
+          label: t('internalDevices.nav', 'Internal devices'),
+          to: '/devices/internal-devices',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-policies',
+          label: t('devices.nav.policies', 'Device policies'),
+          to: '/devices/policies/list',
+          permission: 'policies:view',
+        },
+        {
+          id: 'devices-private-services',
+          label: t('privateAccess.nav.services', 'Private services'),
+          to: '/devices/spa/service',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-ztna-firewall',
+          label: t('privateAccess.nav.ztna', 'ZTNA firewall'),
+          to: '/devices/ztna-firewall',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-site-performance',
+          label: t('sitePerformance.nav', 'Site performance'),
+          to: '/devices/site-performance',
+          permission: 'gateways:view',
+        },
+      ],
+    },
+    {
       id: 'tenant',
       icon: 'tenant',
       label: t('shell.nav.tenant', 'Tenant'),

@@ -11,6 +11,8 @@ describe('where a tenant switch goes', () => {
     expect(pathAfterTenantSwitch(`/policy/policyGroups/${id}/copy`, '', 'globex')).toBe(
       '/policy/policyGroups',
     );
+    expect(pathAfterTenantSwitch(`/devices/${id}`, '', 'globex')).toBe('/devices/list');
+    expect(pathAfterTenantSwitch(`/devices/route/${id}/${id}`, '', 'globex')).toBe('/devices/route/list');
   });
 
   it('drops a query naming an object, and keeps the rest of the address', () => {
@@ -30,5 +32,6 @@ describe('where a tenant switch goes', () => {
     expect(pathAfterTenantSwitch('/users/list', '?q=ada', 'globex')).toBeNull();
     expect(pathAfterTenantSwitch('/users/roles', '?tab=assignments', 'globex')).toBeNull();
     expect(pathAfterTenantSwitch('/policy/policyGroups', '', 'globex')).toBeNull();
+    expect(pathAfterTenantSwitch('/devices/list', '?state=pending', 'globex')).toBeNull();
   });
 });

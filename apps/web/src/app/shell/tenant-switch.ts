@@ -17,6 +17,12 @@ const OBJECT_SCREENS: Readonly<Record<string, string>> = {
   '/groups/:id/:type': '/users/groups',
   '/policy/policyGroups/:id': '/policy/policyGroups',
   '/policy/policyGroups/:id/:type': '/policy/policyGroups',
+  '/devices/:id': '/devices/list',
+  '/device/:id/:type': '/devices/list',
+  '/devices/internal-devices/:id': '/devices/internal-devices',
+  '/devices/route/:id': '/devices/route/list',
+  '/device/route/:id/:type': '/devices/route/list',
+  '/devices/route/:id/:deviceid': '/devices/route/list',
 };
 
 /** Query parameters that name one object of the tenant (`/policy/list?policy=<id>` opens its editor). */

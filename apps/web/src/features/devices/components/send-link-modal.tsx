@@ -1,9 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Image, Modal, Radio, Stack, Text } from '@mantine/core';
 import { type CreatedLink, LINK_TTL_HOURS, type UserDevices } from '@palisade/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMutationError } from '../../../lib/mutation-toast';
 import { useCreateUserLink } from '../api/create-user-link';
+import { qrCodeOf } from '../utils/wireguard-config';
 import { CopyField } from './copy-field';
 
 /** Validity of a new link, in hours (1, 3, 7 or 30 days). */
@@ -36,6 +37,18 @@ function CreatedStep({
   const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(link.expiresAt),
   );
+  // The link as a QR code, for opening it on the phone to enrol.
+  const [qrCode, setQrCode] = useState<string | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    qrCodeOf(link.url).then(
+      (url) => isCurrent && setQrCode(url),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [link.url]);
   return (
     <Stack gap="md">
       <Alert color="orange" title={t('devices.link.onceTitle', 'Copy the link now')}>
@@ -56,6 +69,15 @@ function CreatedStep({
         value={link.url}
         copyLabel={t('devices.link.copyUrl', 'Copy link')}
       />
+      {qrCode ? (
+        <Image
+          src={qrCode}
+          alt={t('devices.link.qrAlt', 'QR code of the enrolment link: scan it with the phone to enrol')}
+          w={200}
+          h={200}
+          mx="auto"
+        />
+      ) : null}
       <CopyField
         label={t('devices.link.token', 'Token (to paste into the client)')}
         value={link.token}

@@ -190,6 +190,9 @@ describe('users and devices', () => {
     expect(within(created).getByText('The link was also e-mailed to cara@acme.example.')).toBeInTheDocument();
     expect(within(created).getByText(LINK_URL)).toBeInTheDocument();
     expect(within(created).getByText(TOKEN)).toBeInTheDocument();
+    // The link as a QR code, to open it on the phone.
+    const qr = await within(created).findByRole('img', { name: /QR code of the enrolment link/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 
     await user.click(within(created).getByRole('button', { name: 'Copy token' }));
     expect(await navigator.clipboard.readText()).toBe(TOKEN);

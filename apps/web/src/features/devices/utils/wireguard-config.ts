@@ -49,8 +49,11 @@ export function configFileName(deviceName: string): string {
   return `${base === 'palisade' ? 'palisade-wireguard' : base}.conf`;
 }
 
-/** A QR code of the configuration as a PNG data URL, for the mobile apps to scan. */
-export async function configQrCode(config: string): Promise<string> {
+/** A QR code of a text (a configuration, a link) as a PNG data URL, for phones to scan; qrcode loads on use. */
+export async function qrCodeOf(text: string): Promise<string> {
   const { toDataURL } = await import('qrcode');
-  return toDataURL(config, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
 }
+
+/** A QR code of the configuration, for the mobile apps to scan. */
+export const configQrCode = qrCodeOf;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { GATEWAY_KINDS, GatewayInput, type GatewayKind } from '@palisade/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
@@ -25,6 +25,10 @@ export interface AddGatewayModalProps {
   tenant: string;
   /** The kind the form starts with (virtual on the virtual cybernodes screen). */
   defaultKind: GatewayKind;
+  /** The kinds offered (every kind by default; the site gateway screen offers the site kinds only). */
+  kinds?: readonly GatewayKind[];
+  /** Shown above the one-time token once the gateway is added (e.g. a link to its page elsewhere). */
+  createdExtra?: (created: GatewayCreatedAnswer) => ReactNode;
 }
 
 /**
@@ -32,7 +36,14 @@ export interface AddGatewayModalProps {
  * one-time enrolment token and install command. Closing forgets the token. The server's field problems show on
  * the fields.
  */
-export function AddGatewayModal({ opened, onClose, tenant, defaultKind }: AddGatewayModalProps) {
+export function AddGatewayModal({
+  opened,
+  onClose,
+  tenant,
+  defaultKind,
+  kinds = GATEWAY_KINDS,
+  createdExtra,
+}: AddGatewayModalProps) {
   const { t } = useTranslation();
   const kindLabels = useKindLabels();
   const [created, setCreated] = useState<GatewayCreatedAnswer | null>(null);
@@ -75,7 +86,10 @@ export function AddGatewayModal({ opened, onClose, tenant, defaultKind }: AddGat
       centered
     >
       {created ? (
-        <EnrolmentToken answer={created} onDone={handleClose} />
+        <Stack gap="md">
+          {createdExtra?.(created)}
+          <EnrolmentToken answer={created} onDone={handleClose} />
+        </Stack>
       ) : (
         <form onSubmit={form.onSubmit((input) => create.mutate(input))} noValidate>
           <Stack gap="md">
@@ -89,7 +103,7 @@ export function AddGatewayModal({ opened, onClose, tenant, defaultKind }: AddGat
             <Select
               label={t('gateways.form.kind', 'Kind')}
               required
-              data={GATEWAY_KINDS.map((kind) => ({ value: kind, label: kindLabels[kind] }))}
+              data={kinds.map((kind) => ({ value: kind, label: kindLabels[kind] }))}
               allowDeselect={false}
               value={values.kind}
               onChange={(next) => {

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { formatThroughput } from '../../../lib/throughput';
 import type { GatewayCreatedAnswer } from '../api/gateways-keys';
 import { useGateway } from '../api/get-gateway';
 import { useRetireGateway } from '../api/retire-gateway';
@@ -27,7 +28,7 @@ import {
 import { PolicyBundlesButton } from '../components/policy-bundles-button';
 import { RenameModal } from '../components/rename-modal';
 import { UpgradeModal } from '../components/upgrade-modal';
-import { formatThroughput, formatUptime, isSiteKind, policyStateOf } from '../utils/gateway-facts';
+import { formatUptime, isSiteKind, policyStateOf } from '../utils/gateway-facts';
 
 /** A section of the screen: a bordered panel with an h2 that names it. */
 function Section({ title, children }: { title: string; children: ReactNode }) {

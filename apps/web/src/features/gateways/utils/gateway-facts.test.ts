@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatThroughput } from '../../../lib/throughput';
 import { FRANKFURT, NEW_NODE } from '../testing/gateway-fixtures';
-import { formatThroughput, formatUptime, installCommand, isSiteKind, policyStateOf } from './gateway-facts';
+import { formatUptime, installCommand, isSiteKind, policyStateOf } from './gateway-facts';
 import { gatewaysListCodec, toGatewaysQuery } from './list-params';
 
 describe('gateway facts', () => {

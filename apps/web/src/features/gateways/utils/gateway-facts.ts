@@ -47,24 +47,6 @@ export function formatUptime(totalSeconds: number, locale: string): string {
   return new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(units);
 }
 
-const BIT_UNITS = ['bit', 'kilobit', 'megabit', 'gigabit'] as const;
-
-/** Bytes per second as bits per second in the largest fitting unit: "12.5 Mbit/s". */
-export function formatThroughput(bytesPerSecond: number, locale: string): string {
-  let value = Math.max(0, bytesPerSecond) * 8;
-  let index = 0;
-  while (value >= 1000 && index < BIT_UNITS.length - 1) {
-    value /= 1000;
-    index += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: `${BIT_UNITS[index]}-per-second`,
-    unitDisplay: 'short',
-    maximumSignificantDigits: 3,
-  }).format(value);
-}
-
 /** The command that installs and enrols a gateway with its one-time token, against this console's server. */
 export function installCommand(token: string, origin: string = window.location.origin): string {
   return `npm run gateway -- --server ${origin} --token ${token}`;
