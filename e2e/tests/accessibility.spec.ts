@@ -45,8 +45,8 @@ function firstId(answer: unknown): string | undefined {
 }
 
 /**
- * Real parameters from the demo data, through the API: a user, a group, a policy group, a gateway, a route and a
- * device of acme, the partner northwind, a sign-up's mailed verification id and an agentless enrolment link.
+ * Real parameters from the demo data, through the API: a user, a group, a policy group, a gateway, a route, a
+ * device, a site gateway and an internal device of acme, the partner northwind, a sign-up's mailed verification id and an agentless enrolment link.
  */
 async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
   const signedIn = await request.post('/api/session', { data: { username: OWNER, password: DEMO_PASSWORD } });
@@ -57,6 +57,15 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
   const policyGroupId = firstId(await apiJson(request, token, `/api/policy/group/${TENANT}`));
   const gatewayId = firstId(await apiJson(request, token, `/api/cybernodes/${TENANT}?limit=1`));
   const deviceId = firstId(await apiJson(request, token, `/api/enrolment/${TENANT}/devices/options`));
+  // A configured site gateway: its page shows the configuration tabs.
+  const siteId = (
+    await apiJson<{ items: { id: string; name: string }[] }>(
+      request,
+      token,
+      `/api/devices/${TENANT}?kind=site&limit=50`,
+    )
+  ).items.find((site) => site.name === 'HQ Berlin')?.id;
+  const hostId = firstId(await apiJson(request, token, `/api/devices/${TENANT}/internal-devices?limit=1`));
   const routes = await apiJson<{ items: { ruleId: string; action: string; system: boolean }[] }>(
     request,
     token,
@@ -107,6 +116,9 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
     '/devices/route/:id': routeId ? [routeId] : 'no demo route',
     '/device/route/:id/:type': routeId ? [routeId, 'copy'] : 'no demo route',
     '/devices/route/:id/:deviceid': routeId && deviceId ? [routeId, deviceId] : 'no demo route or device',
+    '/devices/:id': siteId ? [siteId] : 'no demo site gateway',
+    '/device/:id/:type': siteId ? [siteId, 'copy'] : 'no demo site gateway',
+    '/devices/internal-devices/:id': hostId ? [hostId] : 'no demo internal device',
   };
   return SERVED_ROUTES.map((route): Target => {
     if (route === '/verify/wg/:id' && enrolPath) return { route, path: enrolPath };
