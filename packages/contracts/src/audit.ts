@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'gateway.enrol',
   'gateway.rollback',
   'gateway.siteConfig',
+  'gateway.localControls',
   'privateService.create',
   'privateService.update',
   'privateService.delete',

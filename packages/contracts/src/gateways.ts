@@ -642,6 +642,11 @@ export const GwArtefacts = z.object({
    * services and ZTNA rules name (contracts: private-access.ts).
    */
   ztna: z.string().optional(),
+  /**
+   * Only for a site gateway with local controls (contracts: local-controls.ts): `table inet palisade_local` for
+   * connections from its LANs, and the RPZ zone `rpz-local.palisade.` for its LANs' DNS.
+   */
+  local: z.object({ nftables: z.string(), rpz: z.string() }).optional(),
 });
 
 /** A policy bundle: the version (also the ETag), the artefacts and the compiled engine input. */

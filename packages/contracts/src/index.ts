@@ -15,6 +15,7 @@ export * from './gateways';
 export * from './groups';
 export * from './imports';
 export * from './internal-devices';
+export * from './local-controls';
 export * from './nul-bytes';
 export * from './policies';
 export * from './policy-objects';

@@ -24,6 +24,17 @@ describe('nftablesRuleset', () => {
     expect(skipped).toEqual([]);
   });
 
+  it('names its table as asked (a site’s local controls beside the policy), and refuses a bad name', () => {
+    const { text } = nftablesRuleset(makeInput([]), { table: 'palisade_local', interfaces: ['lan0'] });
+    expect(text).toContain(
+      'table inet palisade_local {}\ndelete table inet palisade_local\ntable inet palisade_local {',
+    );
+    expect(text).not.toMatch(/table inet palisade \{/);
+    expect(() => nftablesRuleset(makeInput([]), { table: 'Palisade; flush ruleset' })).toThrow(
+      GatewayConfigError,
+    );
+  });
+
   it('ROUTE: addresses, blocks and feeds in one merged interval set, ports as ranges, in first-match order', () => {
     const input = makeInput(
       [

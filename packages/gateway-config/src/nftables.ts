@@ -46,6 +46,11 @@ export interface NftablesOptions {
   routeMarks?: Readonly<Record<string, number>>;
   /** Decide only connections entering through these interfaces (e.g. the WireGuard one); default all. */
   interfaces?: readonly string[];
+  /**
+   * The table's name in family inet (default `palisade`): a site gateway's local controls for its LANs load as
+   * `palisade_local` beside the tenant's policy.
+   */
+  table?: string;
 }
 
 const IFNAME = /^[A-Za-z0-9_.-]{1,15}$/;
@@ -98,6 +103,10 @@ export function nftablesRuleset(input: EngineInput, options: NftablesOptions = {
   const interfaces = [...new Set(options.interfaces ?? [])].sort();
   for (const i of interfaces) {
     if (!IFNAME.test(i)) throw new GatewayConfigError('invalid-option', 'interfaces', `interfaces: bad name`);
+  }
+  const table = options.table ?? 'palisade';
+  if (!/^[a-z][a-z0-9_]{0,31}$/.test(table)) {
+    throw new GatewayConfigError('invalid-option', 'table', 'table: lower-case letters, digits and _');
   }
   const marks = options.routeMarks ?? {};
   for (const [target, mark] of Object.entries(marks)) {
@@ -289,9 +298,9 @@ export function nftablesRuleset(input: EngineInput, options: NftablesOptions = {
     `# Palisade gateway ${commentText(options.gatewayId ?? '')}: the network layer of the tenant's policy.`,
     '# Generated: do not edit. Load with TZ=UTC (schedules are UTC) on a kernel whose timezone is UTC.',
     '# The first matching rule decides each new connection; nothing matching: accept (the engine default).',
-    'table inet palisade {}',
-    'delete table inet palisade',
-    'table inet palisade {',
+    `table inet ${table} {}`,
+    `delete table inet ${table}`,
+    `table inet ${table} {`,
   ];
   for (const s of sets) {
     out.push(`\t# ${s.comment}`);

@@ -25,6 +25,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   gateway_events: 'modules/gateways',
   private_services: 'modules/gateways',
   site_metrics: 'modules/gateways',
+  local_controls: 'modules/gateways',
   ztna_rules: 'modules/gateways',
   site_configs: 'modules/gateways',
   internal_devices: 'modules/gateways',

@@ -46,6 +46,7 @@ const SEEDED = [
   'private_services',
   'ztna_rules',
   'site_metrics',
+  'local_controls',
   'internal_devices',
 ];
 
@@ -199,6 +200,9 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into site_metrics (tenant_id, gateway_id, minute, heartbeats)
         values (${tenantId}, ${gatewayId}, date_trunc('minute', now()), 12)`,
+  );
+  await db.execute(
+    sql`insert into local_controls (tenant_id, gateway_id, controls) values (${tenantId}, ${gatewayId}, '{}'::jsonb)`,
   );
   await db.execute(
     sql`insert into internal_devices (tenant_id, gateway_id, mac, ip, source)

@@ -59,4 +59,10 @@ describe('demo sites', () => {
       { destination: '10.10.0.0/24', ports: '22', groups: [{ name: 'Support' }] },
     ]);
   });
+
+  it('has Store Cologne enforce local controls for its shop network', async () => {
+    const { items } = await get('/devices/acme/local-controls');
+    const store = items.find((item: { name: string }) => item.name === 'Store Cologne');
+    expect(store).toMatchObject({ categories: ['games', 'streaming-media'], countries: ['KP'] });
+  });
 });

@@ -1,18 +1,22 @@
-import { PrivateServiceInput, SiteConfigInput, ZtnaRuleInput } from '@palisade/contracts';
+import { LocalControls, PrivateServiceInput, SiteConfigInput, ZtnaRuleInput } from '@palisade/contracts';
 import type { Database } from '../db/client';
 import type { Ctx } from '../lib/context';
 import * as gateways from '../modules/gateways/gateways.service';
+import { putLocalControls } from '../modules/gateways/local-controls.service';
 import * as access from '../modules/gateways/private-access.service';
 import * as sites from '../modules/gateways/site-config.service';
 import { importSiteMinutes } from '../modules/gateways/site-performance.service';
+import { listPolicies } from '../modules/policies/policies.service';
 import { createPolicyCache } from '../modules/policy-core/policy-core.service';
+import { listFeeds } from '../modules/policy-objects/feeds.service';
 import * as groups from '../modules/users/users.service';
 
 /**
  * The demo's two configured site gateways, through the services the screens call: HQ Berlin (offices, servers,
  * a guest VLAN, a static WAN, the intranet forwarded from the internet) and Branch Munich (one office LAN with
  * DHCP, a camera VLAN); the intranet published to Engineering as a private service, a ZTNA rule letting Support
- * reach the servers' SSH; and a week of each site gateway's performance.
+ * reach the servers' SSH; Store Cologne's local controls for its shop network; and a week of each site gateway's
+ * performance.
  */
 const CONFIGS = {
   'HQ Berlin': {
@@ -143,6 +147,25 @@ export async function seedSites(database: Database, ctx: Ctx): Promise<void> {
         groupIds: [groupIds.get('Engineering')].filter(Boolean),
       }),
     );
+    // Store Cologne enforces locally what a shop needs: the gambling policy, no games or streaming on the shop
+    // network, no connections to North Korea, and the tenant's threat-intel feeds.
+    const store = idOf('Store Cologne');
+    if (store) {
+      const lists = await listPolicies(database, ctx);
+      const gambling = lists.user.find((policy) => policy.name === 'Block gambling');
+      const tenantFeeds = await listFeeds(database, ctx);
+      await putLocalControls(
+        database,
+        ctx,
+        store,
+        LocalControls.parse({
+          policyIds: gambling ? [gambling.id] : [],
+          categories: ['games', 'streaming-media'],
+          countries: ['KP'],
+          feeds: tenantFeeds.filter((feed) => feed.enabled).map((feed) => feed.id),
+        }),
+      );
+    }
     await access.saveZtnaRule(
       database,
       ctx,

@@ -5,6 +5,7 @@ import {
   GwEvent,
   gwEndpoints as gw,
   internalDeviceEndpoints as internal,
+  localControlsEndpoints as lc,
   networkEndpoints as n,
   privateAccessEndpoints as pa,
   sitePerformanceEndpoints as perf,
@@ -15,6 +16,7 @@ import { invalid } from '../../lib/errors';
 import { gatewayCtx, route } from '../../lib/route';
 import * as service from './gateways.service';
 import * as internalDevices from './internal-devices.service';
+import * as localControls from './local-controls.service';
 import * as access from './private-access.service';
 import * as siteService from './site-config.service';
 import { getSitePerformance } from './site-performance.service';
@@ -70,6 +72,13 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
     siteService.putSiteConfig(deps, ctx, params.id, body),
   );
 
+  route(app, database, lc.listLocalControls, ({ ctx }) => localControls.listLocalControls(database, ctx));
+  route(app, database, lc.getLocalControls, ({ ctx, params }) =>
+    localControls.getLocalControls(database, ctx, params.id),
+  );
+  route(app, database, lc.putLocalControls, ({ ctx, params, body }) =>
+    localControls.putLocalControls(database, ctx, params.id, body),
+  );
   route(app, database, perf.getSitePerformance, ({ ctx, query }) => getSitePerformance(database, ctx, query));
 
   // Private access through site gateways: published services and the ZTNA firewall.

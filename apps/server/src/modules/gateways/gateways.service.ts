@@ -29,6 +29,7 @@ import {
   type GwEvent,
   type GwHeartbeat,
   LIVE_STATE_MAX,
+  type LocalControls,
   PEER_ACTIVE_MS,
   type RouteEntry,
   SITE_GATEWAY_KINDS,
@@ -71,6 +72,7 @@ import {
 } from '../policy-core/policy-core.service';
 import * as repo from './gateways.repository';
 import { recordNeighbours } from './internal-devices.service';
+import { lanInterfaces, localArtefacts, localControlsByGateway } from './local-controls.service';
 import { type PrivateAccess, privateAccessOf } from './private-access.service';
 import * as siteRepo from './site-config.repository';
 import * as metrics from './site-metrics.repository';
@@ -104,7 +106,12 @@ export type BundleCache = Map<string, { policyVersion: number; row: Promise<Curr
  * The tenant's current bundle with what each gateway's own part is made of: the WireGuard peers every gateway
  * has (the tenant's active devices with a key) and the private services and ZTNA rules of each site gateway.
  */
-export type CurrentBundle = repo.BundleRow & { peers: WireguardPeer[]; access: PrivateAccess };
+export type CurrentBundle = repo.BundleRow & {
+  peers: WireguardPeer[];
+  access: PrivateAccess;
+  /** Each site gateway's local controls (local-controls.service.ts). */
+  local: Map<string, LocalControls>;
+};
 export const createBundleCache = (): BundleCache => new Map();
 
 /** How often a gateway is asked to report. */
@@ -127,7 +134,7 @@ function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
 /** A gateway as the screens show it, against the tenant's current bundle (and its saved site configuration). */
 export function presentGateway(
   row: repo.GatewayRow,
-  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'peers' | 'access'> | null,
+  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'policy' | 'peers' | 'access' | 'local'> | null,
   now = Date.now(),
   site: SiteConfig | null = null,
 ): Gateway {
@@ -221,13 +228,14 @@ async function currentOrCompiled(
   tenantId: string,
   live: LivePolicy,
 ): Promise<CurrentBundle> {
-  const [stored, devices, access] = await deps.database.tenantTx(
+  const [stored, devices, access, local] = await deps.database.tenantTx(
     tenantId,
     async (tx) =>
       [
         await repo.currentBundle(tx, tenantId),
         await repo.devicePeers(tx, tenantId),
         await privateAccessOf(tx, tenantId),
+        await localControlsByGateway(tx, tenantId),
       ] as const,
   );
   const peers = devices.map((device) => ({
@@ -235,7 +243,7 @@ async function currentOrCompiled(
     allowedIps: [`${deviceAddress(device.host)}/32`],
     name: device.name,
   }));
-  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access };
+  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access, local };
   const { version, artefacts, skipped } = compileArtefacts(live.input);
   // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
   // content stored before keeps its own.
@@ -255,7 +263,7 @@ async function currentOrCompiled(
     );
     return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
   });
-  return { ...row, peers, access };
+  return { ...row, peers, access, local };
 }
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
@@ -290,7 +298,7 @@ export function siteOf(
  * configured) its site artefacts.
  */
 function ownArtefacts(
-  bundle: Pick<CurrentBundle, 'peers' | 'access'>,
+  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'peers' | 'access' | 'local'>,
   gateway: repo.GatewayRow,
   siteConfig: SiteConfig | null | undefined,
 ) {
@@ -304,16 +312,29 @@ function ownArtefacts(
           guardFrom: [DEVICE_TUNNEL_NETWORK],
         }).text
       : null,
+    local: localOf(bundle, gateway, siteConfig),
   };
+}
+
+/** A site gateway's local controls compiled for its LANs; null without controls (and for a cybernode). */
+function localOf(
+  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'local'>,
+  gateway: repo.GatewayRow,
+  siteConfig: SiteConfig | null | undefined,
+) {
+  const controls = bundle.local.get(gateway.id);
+  if (!controls || !isSiteKind(gateway.kind)) return null;
+  return localArtefacts(bundle.version, bundle.policy as EngineInput, controls, lanInterfaces(siteConfig));
 }
 
 /** A gateway's bundle version: the tenant's bundle version and a hash of its own artefacts. */
 function gatewayVersion(tenantVersion: string, own: ReturnType<typeof ownArtefacts>) {
-  const { wireguard, site, ztna } = own;
+  const { wireguard, site, ztna, local } = own;
   const hashed = {
     wireguard,
     ...(site ? { 'site.nftables': site.nftables, 'site.interfaces': site.interfaces } : {}),
     ...(ztna !== null ? { ztna } : {}),
+    ...(local ? { 'local.nftables': local.nftables, 'local.rpz': local.rpz } : {}),
   };
   return `${tenantVersion}.${bundleVersion(hashed).slice(0, 8)}`;
 }
@@ -333,6 +354,7 @@ export function gatewayBundle(
       wireguard: own.wireguard,
       ...(own.site ? { site: own.site } : {}),
       ...(own.ztna !== null ? { ztna: own.ztna } : {}),
+      ...(own.local ? { local: own.local } : {}),
     },
     policy: bundle.policy,
     skipped: bundle.skipped as GwBundle['skipped'],

@@ -19,7 +19,8 @@ export function UserDevicesCard({ userId }: { userId: string }) {
   if (!user) return <EmptyState message={t('devices.user.none', 'No devices yet.')} />;
   return (
     <Stack gap="sm">
-      <Text size="sm">
+      {/* A div: a badge is a block, which a paragraph cannot hold. */}
+      <Text size="sm" component="div">
         {t('devices.user.state', 'Enrolment:')} <EnrolmentStateBadge state={user.state} />
       </Text>
       {user.devices.length === 0 ? (

@@ -138,11 +138,9 @@ export function PolicyEditor({ policyId, newType, canEdit, onClose, onCreated }:
       onClose={onClose}
       position="right"
       size="72rem"
-      title={
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-      }
+      // The drawer's title is its heading (an h2): a Title inside it would nest one heading in another.
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': t('policies.editor.close', 'Close the editor') }}
     >
       {renderBody()}
