@@ -67,7 +67,7 @@ export interface AgentResult {
 }
 
 /** Sleeps `ms`, or less when any signal aborts. */
-function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
+export function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
   return new Promise((done) => {
     if (signals.some((s) => s.aborted)) return done();
     const finish = () => {

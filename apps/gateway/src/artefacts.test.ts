@@ -76,6 +76,8 @@ describe('artefacts', () => {
     const { paths } = await writeArtefacts(out, bundle, privateKey);
     expect(readdirSync(out).sort()).toEqual([
       'bundle.json',
+      'local-rpz.zone',
+      'local.nft',
       'nftables.nft',
       'rpz.zone',
       'site-interfaces.sh',

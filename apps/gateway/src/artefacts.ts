@@ -12,6 +12,9 @@ export const ARTEFACT_FILES = {
   squid: 'squid.conf',
   /** A site gateway's ZTNA firewall; empty for a cybernode (nothing to load). */
   ztna: 'ztna.nft',
+  /** A site gateway's local controls for its LANs: a table loaded beside the policy's, and an RPZ zone. */
+  local: 'local.nft',
+  localRpz: 'local-rpz.zone',
   /** A site gateway's own nftables table and interface script (written for the operator; not applied). */
   site: 'site.nft',
   siteInterfaces: 'site-interfaces.sh',
@@ -96,6 +99,8 @@ export async function writeArtefacts(dir: string, bundle: GwBundle, privateKey: 
   await writeFileAtomic(paths.rpz, bundle.artefacts.rpz);
   await writeFileAtomic(paths.squid, bundle.artefacts.squid);
   await writeFileAtomic(paths.ztna, bundle.artefacts.ztna ?? '');
+  await writeFileAtomic(paths.local, bundle.artefacts.local?.nftables ?? '');
+  await writeFileAtomic(paths.localRpz, bundle.artefacts.local?.rpz ?? '');
   await writeFileAtomic(paths.site, bundle.artefacts.site?.nftables ?? '');
   await writeFileAtomic(paths.siteInterfaces, bundle.artefacts.site?.interfaces ?? '');
   await writeFileAtomic(paths.bundle, `${JSON.stringify(bundle, null, 2)}\n`);

@@ -1,4 +1,8 @@
 import {
+  type DeviceCheckin,
+  DeviceCheckinAnswer,
+  Enrolled as DeviceEnrolledSchema,
+  type EnrolInput,
   type GwBundle,
   GwBundle as GwBundleSchema,
   type GwEnrolInput,
@@ -10,7 +14,9 @@ import {
 
 /**
  * The gateway protocol as a client (contracts/gateways.ts `gwEndpoints`): enrol, the bundle long-poll, heartbeats
- * and event batches, under `<server>/api/gw/`, authenticated by `Authorization: Bearer gw_…`. Answers are checked
+ * and event batches, under `<server>/api/gw/`, authenticated by `Authorization: Bearer gw_…`; and the device
+ * client's calls (contracts/enrolment.ts `POST /enrol`, contracts/devices.ts `deviceClientEndpoints`: check-in and
+ * key rotation, authenticated by `Authorization: Bearer <device credential>`) for `--device`. Answers are checked
  * against the contracts' schemas.
  */
 
@@ -22,6 +28,17 @@ export class GatewayRevokedError extends Error {
         'or its credentials were rotated. Stopping; enrol again with a new enrolment token (--token).',
     );
     this.name = 'GatewayRevokedError';
+  }
+}
+
+/** The server refused the device credential (401): the device was deleted, or its owner deleted or disabled. */
+export class DeviceRevokedError extends Error {
+  constructor(detail: string) {
+    super(
+      `The server refused this device's credential (401: ${detail}): it was revoked — the device was deleted or ` +
+        'its owner deleted or disabled. Stopping; enrol again with a new enrolment token (--token).',
+    );
+    this.name = 'DeviceRevokedError';
   }
 }
 
@@ -47,6 +64,8 @@ interface Schema<T> {
 }
 export type Enrolled = ReturnType<typeof GwEnrolled.parse>;
 export type HeartbeatAnswer = ReturnType<typeof GwHeartbeatAnswer.parse>;
+export type DeviceEnrolled = ReturnType<typeof DeviceEnrolledSchema.parse>;
+export type CheckinAnswer = ReturnType<typeof DeviceCheckinAnswer.parse>;
 
 export type BundleAnswer = { status: 304 } | { status: 200; bundle: GwBundle; etag: string | null };
 
@@ -54,35 +73,55 @@ export type BundleAnswer = { status: 304 } | { status: 200; bundle: GwBundle; et
 const POLL_SLACK_MS = 15_000;
 const REQUEST_TIMEOUT_MS = 20_000;
 
+/** `<server>/api`, whether the server was given with `/api` or without. */
+function apiBase(server: string): string {
+  const url = new URL(server);
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.origin}${path.endsWith('/api') ? path : `${path}/api`}`;
+}
+
+/** One request under `base`; a 401 is thrown as what `revoked` makes of its message. */
+async function send(
+  base: string,
+  path: string,
+  init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  timeoutMs: number,
+  revoked: (detail: string) => Error,
+): Promise<{ status: number; text: string; headers: Headers }> {
+  const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
+  const response = await fetch(`${base}${path}`, {
+    method: init.method,
+    headers: init.headers,
+    body: init.body,
+    signal: AbortSignal.any(signals),
+  });
+  const text = await response.text();
+  if (response.status === 401) throw revoked(messageOf(text));
+  return { status: response.status, text, headers: response.headers };
+}
+
+function parseAnswer<T>(schema: Schema<T>, path: string, text: string): T {
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`${path}: unexpected answer: ${parsed.error.message.slice(0, 300)}`);
+  return parsed.data;
+}
+
 export class GwClient {
   readonly base: string;
   constructor(server: string) {
-    const url = new URL(server);
-    const path = url.pathname.replace(/\/+$/, '');
-    this.base = `${url.origin}${path.endsWith('/api') ? path : `${path}/api`}`;
+    this.base = apiBase(server);
   }
 
-  private async request(
+  private request(
     path: string,
     init: { method: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
     timeoutMs: number,
   ): Promise<{ status: number; text: string; headers: Headers }> {
-    const signals = [AbortSignal.timeout(timeoutMs), ...(init.signal ? [init.signal] : [])];
-    const response = await fetch(`${this.base}${path}`, {
-      method: init.method,
-      headers: init.headers,
-      body: init.body,
-      signal: AbortSignal.any(signals),
-    });
-    const text = await response.text();
-    if (response.status === 401) throw new GatewayRevokedError(messageOf(text));
-    return { status: response.status, text, headers: response.headers };
+    return send(this.base, path, init, timeoutMs, (detail) => new GatewayRevokedError(detail));
   }
 
   private static parse<T>(schema: Schema<T>, path: string, text: string): T {
-    const parsed = schema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${path}: unexpected answer: ${parsed.error.message.slice(0, 300)}`);
-    return parsed.data;
+    return parseAnswer(schema, path, text);
   }
 
   async enrol(input: GwEnrolInput, signal?: AbortSignal): Promise<Enrolled> {
@@ -157,6 +196,60 @@ export class GwClient {
     );
     if (r.status !== 202) throw new HttpError(r.status, path, r.text);
     return JSON.parse(r.text);
+  }
+}
+
+/**
+ * The device client's calls, as the Palisade client makes them: enrol once with an enrolment token (a user link
+ * or a deployment key) and the device's public key, then check in and rotate its key with the device credential.
+ */
+export class DeviceClient {
+  readonly base: string;
+  constructor(server: string) {
+    this.base = apiBase(server);
+  }
+
+  private async post(path: string, body: unknown, credential: string | null, signal?: AbortSignal) {
+    return send(
+      this.base,
+      path,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+        },
+        body: JSON.stringify(body),
+        signal,
+      },
+      REQUEST_TIMEOUT_MS,
+      // Enrolment is public: a 401 there is no revoked credential, just a refusal.
+      credential ? (detail) => new DeviceRevokedError(detail) : (detail) => new HttpError(401, path, detail),
+    );
+  }
+
+  /** `POST /enrol`: the device credential (shown this once) and, while active, its tunnel. */
+  async enrol(input: EnrolInput, signal?: AbortSignal): Promise<DeviceEnrolled> {
+    const path = '/enrol';
+    const r = await this.post(path, input, null, signal);
+    if (r.status !== 201) throw new HttpError(r.status, path, r.text);
+    return parseAnswer(DeviceEnrolledSchema, path, r.text);
+  }
+
+  /** `POST /device/checkin`: reports the agent, the configuration enforced and the posture; answers the state. */
+  async checkin(credential: string, input: DeviceCheckin, signal?: AbortSignal): Promise<CheckinAnswer> {
+    const path = '/device/checkin';
+    const r = await this.post(path, input, credential, signal);
+    if (r.status !== 200) throw new HttpError(r.status, path, r.text);
+    return parseAnswer(DeviceCheckinAnswer, path, r.text);
+  }
+
+  /** `POST /device/rotate`: a new public key (made on the device) replaces the old one; answers like a check-in. */
+  async rotate(credential: string, publicKey: string, signal?: AbortSignal): Promise<CheckinAnswer> {
+    const path = '/device/rotate';
+    const r = await this.post(path, { publicKey }, credential, signal);
+    if (r.status !== 200) throw new HttpError(r.status, path, r.text);
+    return parseAnswer(DeviceCheckinAnswer, path, r.text);
   }
 }
 

@@ -5,7 +5,9 @@
  *     --apply; the test reaches the server through a veth pair (198.18.0.0/15, benchmarking addresses);
  *   - a device's, joined to the gateway's by a veth pair (its "internet", 198.19.x.y/30): it makes its own
  *     WireGuard key, enrols through the API with a deployment key and brings the console's wg-quick text up with
- *     wireguard-go + `wg setconf` (the wg-quick keys done by hand: addresses, routes for the AllowedIPs);
+ *     wireguard-go + `wg setconf` (the wg-quick keys done by hand: addresses, routes for the AllowedIPs); later an
+ *     end user's device runs there as the reference gateway's `--device --apply` (enrolled with the user's link,
+ *     checking in, bringing its tunnel up itself);
  *   - a protected server's (an HTTP listener on 10.99.0.2 in 10.99.0.0/24) that only the gateway reaches, by a
  *     veth pair; a route rule sends 10.99.0.0/24 through the gateway.
  * Proves: the WireGuard interface is up with the address and port the server assigned, and the endpoint given
@@ -15,14 +17,14 @@
  * them within a second, while the policy simulator decides the same; a DNS-layer block makes the gateway's
  * Unbound, asked by the device over the tunnel at its `dns` address, answer NXDOMAIN within a second while a
  * locally known name still resolves, and removing it restores the answer; an end user's device enrolled through
- * their link reaches the port a private service publishes to the user and is refused (TCP reset by the ZTNA
- * firewall) another port of the same host; SIGTERM tears it all down. The measured
- * times are printed (process.stdout). Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it
- * fails instead.
+ * their link by `--device --apply` comes up, is listed online with its agent version, reaches the port a private
+ * service publishes to the user and is refused (TCP reset by the ZTNA firewall) another port of the same host;
+ * SIGTERM tears it all down (the device's interface, then the gateway's). The measured times are printed
+ * (process.stdout). Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it fails instead.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateKeyPair } from '@palisade/gateway-config/keys';
@@ -31,6 +33,7 @@ import { stripWgQuick, withPrivateKey } from './artefacts';
 import { TOOL_ENV } from './exec';
 import { peerAllowedIps } from './forwarding';
 import { hasCommand, needsTest } from './test-kit';
+import { AGENT_VERSION } from './version';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const id = randomBytes(3).toString('hex');
@@ -41,7 +44,7 @@ const SRV_NS = `pgw${id}srv`;
 /** WireGuard interfaces: unique names (the control sockets in /var/run/wireguard are shared by namespaces). */
 const IFACE = `pgw${id}w`;
 const DEV_IFACE = `pgw${id}d`;
-/** The second device's (enrolled by an end user's link, as /verify/wg/{token} does it). */
+/** The second device's (an end user's, enrolled with their link by the reference gateway's --device mode). */
 const USER_IFACE = `pgw${id}u`;
 /** Test host ↔ gateway. */
 const HOST_VETH = `pgw${id}h`;
@@ -215,6 +218,18 @@ try { const r = await fetch('${url}', { signal: AbortSignal.timeout(2000) });
 say(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (e) { say('FAILED ' + (e.cause?.code ?? e.message)); }`;
   const out = inDev(process.execPath, '--input-type=module', '-e', script).stdout.trim();
   return { ok: out.startsWith('OK '), body: out.replace(/^OK /, '') };
+}
+
+/**
+ * A TCP connection from the device: `connected`, or the socket's error code — `ECONNREFUSED` when the SYN is
+ * answered by a reset, `ETIMEDOUT` when it is dropped (curl's wording for the same varies by version).
+ */
+function tcpFromDevice(host: string, port: number): string {
+  const script = `const s = require('node:net').connect({ host: '${host}', port: ${port}, timeout: 2000 });
+s.on('connect', () => { process.stdout.write('connected\\n'); s.destroy(); });
+s.on('timeout', () => { process.stdout.write('ETIMEDOUT\\n'); s.destroy(); });
+s.on('error', (e) => process.stdout.write(e.code + '\\n'));`;
+  return inDev(process.execPath, '-e', script).stdout.trim();
 }
 
 describe('the data plane in network namespaces', () => {
@@ -634,7 +649,7 @@ describe('the data plane in network namespaces', () => {
       expect(fromDevice().ok).toBe(false);
       must(inDev('ip', 'link', 'del', DEV_IFACE), "the first device's interface down");
 
-      // (4) Private access: an end user's device, enrolled through their link as /verify/wg/{token} does it (the
+      // (4) Private access: an end user's device, run by `main.ts --device --apply` with their link's token (the
       // key pair made on the device, only the public key sent), reaches the protected server's port 8080 once a
       // private service publishes it to the user, and is refused port 9090, which nothing publishes.
       const user = await call('POST', '/subscriber/user/acme', {
@@ -643,29 +658,80 @@ describe('the data plane in network namespaces', () => {
         lastname: 'Plane',
       });
       const userLink = await call('POST', `/enrolment/acme/users/${user.id}/link`, {});
-      const userKeys = generateKeyPair();
-      const viaLink = await request(
-        'POST',
-        '/enrol',
-        {
-          token: userLink.token,
-          device: { name: `Laptop ${id}`, os: 'linux' },
-          publicKey: userKeys.publicKey,
-        },
-        {},
+      // The reference gateway's --device mode with --apply: it makes its key pair, enrols with the link's token
+      // over the underlay, checks in and brings the tunnel up as wg-quick would (wireguard-go, wg setconf,
+      // addresses, a route per AllowedIPs).
+      const laptop = `Laptop ${id}`;
+      const deviceDir = join(dir, 'user-device');
+      const deviceStarted = Date.now();
+      const userDevice = spawnIn(
+        DEV_NS,
+        [
+          process.execPath,
+          '--import',
+          'tsx',
+          'apps/gateway/src/main.ts',
+          '--device',
+          '--server',
+          `http://${gwUnderlay}:8080`,
+          '--token',
+          userLink.token,
+          '--name',
+          laptop,
+          '--os',
+          'linux',
+          '--dir',
+          deviceDir,
+          '--apply',
+          '--interface',
+          USER_IFACE,
+        ],
+        base,
+        'device',
       );
-      const userConf = join(dir, 'user-device.conf');
-      const userStripped = stripWgQuick(withPrivateKey(viaLink.wireguard.config, userKeys.privateKey));
-      writeFileSync(userConf, userStripped.config, { mode: 0o600 });
-      must(sh('ip', ['netns', 'exec', DEV_NS, 'wireguard-go', USER_IFACE], base), "the user's wireguard-go");
-      must(inDev('wg', 'setconf', USER_IFACE, userConf), "wg setconf on the user's device");
-      for (const address of userStripped.addresses) {
-        must(inDev('ip', 'address', 'add', address, 'dev', USER_IFACE), "the user's device address");
-      }
-      must(inDev('ip', 'link', 'set', USER_IFACE, 'mtu', String(userStripped.mtu ?? 1420), 'up'), 'user up');
-      for (const network of peerAllowedIps(userStripped.config)) {
-        must(inDev('ip', 'route', 'replace', network, 'dev', USER_IFACE), `user route ${network}`);
-      }
+      const deviceLog = () => `${agentLog()}\n--- device ---\n${userDevice.state.log}`;
+      await until(
+        "the user's device interface and routes",
+        60_000,
+        () => {
+          if (userDevice.child.exitCode !== null) throw new Error(`the device stopped\n${deviceLog()}`);
+          const link = inDev('ip', '-j', 'address', 'show', 'dev', USER_IFACE);
+          const routes = inDev('ip', '-j', 'route', 'show', 'dev', USER_IFACE).stdout;
+          return link.status === 0 &&
+            JSON.parse(link.stdout)[0]?.flags?.includes('UP') &&
+            /applied on/.test(userDevice.state.log) &&
+            (JSON.parse(routes || '[]') as { dst: string }[]).some((r) => r.dst === PROTECTED_NET)
+            ? true
+            : undefined;
+        },
+        deviceLog,
+      );
+      const deviceUpMs = Date.now() - deviceStarted;
+      const deviceState = JSON.parse(readFileSync(join(deviceDir, 'state.json'), 'utf8')) as {
+        publicKey: string;
+        device: { deviceId: string };
+      };
+      // Its own key (made in the device's namespace) is the one the gateway has as a peer.
+      await until(
+        "the user's device as a peer of the gateway",
+        2_000,
+        () => (inNs('wg', 'show', IFACE, 'peers').stdout.includes(deviceState.publicKey) ? true : undefined),
+        deviceLog,
+      );
+      expect(inDev('wg', 'show', USER_IFACE, 'peers').stdout.trim()).toBe(shown.publicKey);
+      // The console lists it online with the agent version its check-in reported.
+      const listed = (await call('GET', `/devices/acme?q=${encodeURIComponent(laptop)}`)) as {
+        items: { id: string; status: string; state: string; agentVersion: string | null; os: string }[];
+      };
+      expect(listed.items).toContainEqual(
+        expect.objectContaining({
+          id: deviceState.device.deviceId,
+          status: 'online',
+          state: 'active',
+          agentVersion: AGENT_VERSION,
+          os: 'linux',
+        }),
+      );
       // Before anything is published, the route policy alone lets it reach both ports.
       await until(
         'port 9090 before the service',
@@ -699,11 +765,19 @@ describe('the data plane in network namespaces', () => {
       expect(allowed.ok, allowed.body).toBe(true);
       expect(allowed.body).toBe(`protected ${GW_PROTECTED}`);
       // Refused at once (a TCP reset), not left to time out.
-      expect(closed.body).toMatch(/refused|reset/i);
+      expect(tcpFromDevice(PROTECTED, 9090), closed.body).toBe('ECONNREFUSED');
+      expect(tcpFromDevice(PROTECTED, 8080)).toBe('connected');
       say(
         `private service published in ${publishAnswered - published} ms; port 9090 refused ${ztnaMs} ms after ` +
-          `(${closed.body.split('\n')[0]}), port 8080 served`,
+          `(${closed.body.split('\n')[0]}; a TCP connect: ECONNREFUSED), port 8080 served`,
       );
+      say(
+        `--device: enrolled, interface and routes up ${deviceUpMs} ms after it started; listed online with ` +
+          `agent ${AGENT_VERSION}`,
+      );
+      // SIGTERM: the device takes its interface down (wireguard-go goes with it).
+      expect(await stopChild(userDevice.child), deviceLog()).toBe(0);
+      expect(inDev('ip', 'link', 'show', 'dev', USER_IFACE).status).not.toBe(0);
 
       // SIGTERM: the agent tears down what it brought up.
       expect(await stopChild(agent.child), agentLog()).toBe(0);

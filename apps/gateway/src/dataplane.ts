@@ -4,20 +4,21 @@ import { isIPv4 } from 'node:net';
 import { join } from 'node:path';
 import { DEVICE_TUNNEL_NETWORK } from '@palisade/contracts';
 import type { ArtefactPaths } from './artefacts';
-import { stripWgQuick } from './artefacts';
 import { run, TOOL_ENV, which } from './exec';
 import { readIfExists, writeFileAtomic } from './files';
-import { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from './forwarding';
+import { NAT_TABLE, natRuleset } from './forwarding';
+import { WireguardInterface } from './wg-interface';
 
 /**
  * `--apply`: enforces the written artefacts on this Linux box (root).
  *
- * 1. WireGuard: a `wireguard-go <interface>` (control socket in /var/run/wireguard/<interface>.sock), configured
- *    with `wg setconf` (later `wg syncconf`, which keeps running sessions) from the configuration stripped of
- *    wg-quick's keys; its `Address`es set with `ip address add` (stale ones removed), MTU (default 1420) and
- *    `ip link set up`; the listen port checked with `wg show`. As wg-quick would (`wg setconf` does not): a route
- *    to the interface for every peer's AllowedIPs (`proto static`; stale ones removed on a new bundle; a `/0` and
- *    the interface's own on-link networks left out).
+ * 1. WireGuard (wg-interface.ts, which a device's `--device --apply` uses too): a `wireguard-go <interface>`
+ *    (control socket in /var/run/wireguard/<interface>.sock), configured with `wg setconf` (later `wg syncconf`,
+ *    which keeps running sessions) from the configuration stripped of wg-quick's keys; its `Address`es set with
+ *    `ip address add` (stale ones removed), MTU (default 1420) and `ip link set up`; the listen port checked with
+ *    `wg show`. As wg-quick would (`wg setconf` does not): a route to the interface for every peer's AllowedIPs
+ *    (`proto static`; stale ones removed on a new bundle; a `/0` and the interface's own on-link networks left
+ *    out).
  * 2. nftables: `nft -f nftables.nft` (TZ=UTC). The ruleset declares, deletes and declares again its own table in
  *    one transaction, so every load replaces the previous one atomically; a failing file leaves the old one.
  *    Then forwarding for the devices, once the policy's table is there: masquerading of the tunnel networks
@@ -26,7 +27,9 @@ import { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from '
  *    value restored by `stop()`). A site gateway's ZTNA firewall (`ztna.nft`, `table inet palisade_ztna`,
  *    replaced the same way) is loaded with the policy's table: connections from the devices to the hosts its
  *    private services and ZTNA rules guard pass only where one allows them. Its own site artefacts (`site.nft`,
- *    `site-interfaces.sh`) are written for the operator of the box and not applied here.
+ *    `site-interfaces.sh`) are written for the operator of the box and not applied here. Its local controls for
+ *    its LANs load the same way (`local.nft`, `table inet palisade_local`); their RPZ zone (`local-rpz.zone`) is
+ *    written, not served (Unbound here answers the tunnel).
  * 3. Unbound: its own configuration (`unbound.conf` in DIR) listening on 127.0.0.1 and the tunnel addresses at
  *    the DNS port, with the RPZ zone `rpz.zone`; a new zone is loaded with `unbound-control auth_zone_reload`,
  *    a changed configuration (addresses, port, zone name) restarts it. It answers the tunnel networks and the
@@ -57,9 +60,6 @@ export const REQUIRED_TOOLS = [
   'unbound-control',
 ] as const;
 
-const IFNAME = /^[A-Za-z0-9_.=-]{1,15}$/;
-const DEFAULT_MTU = 1420;
-
 /** `a.b.c.d/p` → its network `w.x.y.z/p` (for Unbound's access control). */
 function networkOf(cidr: string): string {
   const [address, prefixText] = cidr.split('/');
@@ -80,10 +80,11 @@ export class DataPlane {
   private readonly dir: string;
   readonly interfaceName: string;
   private readonly dnsPort: number;
-  private createdInterface = false;
-  private configuredInterface = false;
+  /** The WireGuard interface and the routes to its peers (wg-interface.ts, shared with the device mode). */
+  private readonly wireguard: WireguardInterface;
   private nftTable: string | null = null;
-  private hasZtna = false;
+  /** The optional tables a bundle brought (a site gateway's ZTNA firewall and local controls). */
+  private readonly optionalTables = new Set<string>();
   private natText: string | null = null;
   /** ip_forward before this gateway set it, restored on stop; null when it did not change it. */
   private forwardingBefore: string | null = null;
@@ -92,9 +93,11 @@ export class DataPlane {
   private unboundLog = '';
 
   constructor(private readonly options: DataPlaneOptions) {
-    if (!IFNAME.test(options.interfaceName)) {
-      throw new Error(`interface name "${options.interfaceName}": 1-15 of [A-Za-z0-9_.=-]`);
-    }
+    this.wireguard = new WireguardInterface({
+      name: options.interfaceName,
+      setconfPath: join(options.dir, 'wireguard.setconf'),
+      log: options.log,
+    });
     this.dir = options.dir;
     this.interfaceName = options.interfaceName;
     this.dnsPort = options.dnsPort ?? 53;
@@ -118,111 +121,14 @@ export class DataPlane {
 
   /** Enforces the artefacts just written; throws on the first step that fails. */
   async apply(paths: ArtefactPaths, wireguard: string): Promise<void> {
-    const { addresses, config } = await this.applyWireguard(wireguard);
-    const allowedIps = peerAllowedIps(config);
-    await this.applyRoutes(allowedIps, addresses);
+    const { addresses, allowedIps } = await this.wireguard.apply(wireguard);
     // The policy's table and the ZTNA firewall before forwarding: the first bundle forwards nothing undecided.
     await this.applyNftables(paths.nftables);
-    await this.applyZtna(paths.ztna);
+    await this.applyTable(paths.ztna, 'palisade_ztna');
+    await this.applyTable(paths.local, 'palisade_local');
     await this.applyNat(allowedIps, addresses);
     await this.applyForwarding();
     await this.applyUnbound(paths.rpz, addresses);
-  }
-
-  private async interfaceExists(): Promise<boolean> {
-    try {
-      await run('ip', ['link', 'show', 'dev', this.interfaceName]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  private async applyWireguard(wireguard: string) {
-    const name = this.interfaceName;
-    const stripped = stripWgQuick(wireguard);
-    if (!this.createdInterface && !this.configuredInterface) {
-      if (await this.interfaceExists()) {
-        // Left behind by a run that was killed: reuse it if it is a WireGuard interface.
-        await run('wg', ['show', name]).catch((error) => {
-          throw new Error(`interface ${name} exists and is not a WireGuard interface: ${error.message}`);
-        });
-        this.options.log(`wireguard: reusing the existing interface ${name}`);
-      } else {
-        // wireguard-go daemonises once the interface and its control socket exist. Without LOG_LEVEL it hands
-        // the daemon /dev/null, not our pipes.
-        const { LOG_LEVEL: _, ...env } = TOOL_ENV;
-        await run('wireguard-go', [name], { env });
-        this.options.log(`wireguard: wireguard-go brought up ${name}`);
-      }
-      this.createdInterface = true;
-    }
-    const setconf = join(this.dir, 'wireguard.setconf');
-    await writeFileAtomic(setconf, stripped.config, 0o600);
-    await run('wg', [this.configuredInterface ? 'syncconf' : 'setconf', name, setconf]);
-    this.configuredInterface = true;
-
-    const shown = JSON.parse(await run('ip', ['-j', 'address', 'show', 'dev', name])) as {
-      addr_info?: { local: string; prefixlen: number }[];
-    }[];
-    const have = new Set((shown[0]?.addr_info ?? []).map((a) => `${a.local}/${a.prefixlen}`));
-    const want = stripped.addresses.map((a) => (a.includes('/') ? a : `${a}/${a.includes(':') ? 128 : 32}`));
-    for (const address of want) {
-      if (!have.has(address)) await run('ip', ['address', 'add', address, 'dev', name]);
-    }
-    for (const address of have) {
-      if (!want.includes(address)) await run('ip', ['address', 'del', address, 'dev', name]);
-    }
-    await run('ip', ['link', 'set', 'dev', name, 'mtu', String(stripped.mtu ?? DEFAULT_MTU), 'up']);
-
-    const port = /^\s*ListenPort\s*=\s*(\d+)/im.exec(stripped.config)?.[1];
-    if (port) {
-      const listening = (await run('wg', ['show', name, 'listen-port'])).trim();
-      if (listening !== port) throw new Error(`wireguard: ${name} listens on ${listening}, not ${port}`);
-    }
-    this.options.log(`wireguard: ${name} up with ${want.join(', ')} on port ${port ?? '(random)'}`);
-    return { addresses: want, config: stripped.config };
-  }
-
-  /** The routes (`proto static`) on the interface, IPv4 and IPv6. */
-  private async interfaceRoutes(): Promise<string[]> {
-    const routes: string[] = [];
-    for (const family of ['-4', '-6']) {
-      const text = await run('ip', [
-        '-j',
-        family,
-        'route',
-        'show',
-        'dev',
-        this.interfaceName,
-        'proto',
-        'static',
-      ]).catch(() => '[]');
-      for (const route of JSON.parse(text || '[]') as { dst: string }[]) {
-        routes.push(route.dst === 'default' ? (family === '-4' ? '0.0.0.0/0' : '::/0') : route.dst);
-      }
-    }
-    return routes;
-  }
-
-  /** Routes every peer's AllowedIPs to the interface, as wg-quick does; removes the routes no peer has any more. */
-  private async applyRoutes(allowedIps: string[], addresses: string[]) {
-    const name = this.interfaceName;
-    const { routes, skipped } = wantedRoutes(allowedIps, addresses);
-    for (const network of skipped)
-      this.options.log(`routes: not routing ${network} to ${name} (a default route)`);
-    const { add, del } = routeDiff(await this.interfaceRoutes(), routes);
-    for (const network of add) {
-      // `add`, not `replace`: a network routed elsewhere already (another interface's) is not taken over.
-      await run('ip', ['route', 'add', network, 'dev', name, 'proto', 'static']).catch((error) => {
-        if (!/File exists/i.test(error.message)) throw error;
-        this.options.log(`routes: ${network} is routed elsewhere already; not routing it to ${name}`);
-      });
-    }
-    for (const network of del) await run('ip', ['route', 'del', network, 'dev', name, 'proto', 'static']);
-    if (add.length + del.length > 0) {
-      this.options.log(`routes: ${routes.length} via ${name} (+${add.length} -${del.length})`);
-    }
   }
 
   /** IPv4 forwarding on (in this network namespace). */
@@ -256,13 +162,20 @@ export class DataPlane {
     this.options.log(`nftables: loaded table ${this.nftTable}`);
   }
 
-  /** A site gateway's ZTNA firewall (`table inet palisade_ztna`): loaded when the bundle has one. */
-  private async applyZtna(path: string) {
+  /**
+   * A table a site gateway's bundle may carry (`inet palisade_ztna`, `inet palisade_local`): loaded when its
+   * file has one, deleted when a later bundle has none.
+   */
+  private async applyTable(path: string, table: string) {
     const text = (await readIfExists(path)) ?? '';
-    if (text.trim() === '') return;
-    await run('nft', ['-f', path]);
-    this.hasZtna = true;
-    this.options.log('nftables: loaded table inet palisade_ztna');
+    if (text.trim() !== '') {
+      await run('nft', ['-f', path]);
+      this.optionalTables.add(table);
+      this.options.log(`nftables: loaded table inet ${table}`);
+    } else if (this.optionalTables.delete(table)) {
+      await run('nft', ['delete', 'table', 'inet', table]);
+      this.options.log(`nftables: deleted table inet ${table}`);
+    }
   }
 
   private unboundConfText(rpzPath: string, origin: string, addresses: string[]): string {
@@ -374,8 +287,7 @@ export class DataPlane {
 
   /** `wg show <interface> dump`, or null while the interface is not configured. */
   async wgDump(): Promise<string | null> {
-    if (!this.configuredInterface) return null;
-    return run('wg', ['show', this.interfaceName, 'dump']).catch(() => null);
+    return this.wireguard.dump();
   }
 
   /** Tears down what apply brought up (Unbound, the nftables tables, forwarding, the interface); throws what failed. */
@@ -390,13 +302,13 @@ export class DataPlane {
       );
       this.nftTable = null;
     }
-    if (this.hasZtna) {
-      await run('nft', ['delete', 'table', 'inet', 'palisade_ztna']).then(
-        () => this.options.log('nftables: deleted table inet palisade_ztna'),
+    for (const table of this.optionalTables) {
+      await run('nft', ['delete', 'table', 'inet', table]).then(
+        () => this.options.log(`nftables: deleted table inet ${table}`),
         (error) => failures.push(`nftables: ${error.message}`),
       );
-      this.hasZtna = false;
     }
+    this.optionalTables.clear();
     if (this.natText !== null) {
       await run('nft', ['delete', 'table', 'ip', NAT_TABLE]).then(
         () => this.options.log(`nftables: deleted table ip ${NAT_TABLE}`),
@@ -411,15 +323,7 @@ export class DataPlane {
         .catch(() => writeFile('/proc/sys/net/ipv4/ip_forward', `${before}\n`))
         .catch((error) => failures.push(`forwarding: ${error.message}`));
     }
-    if (this.createdInterface) {
-      // wireguard-go exits (and removes its control socket) when its interface goes.
-      await run('ip', ['link', 'del', 'dev', this.interfaceName]).then(
-        () => this.options.log(`wireguard: removed ${this.interfaceName}`),
-        (error) => failures.push(`wireguard: ${error.message}`),
-      );
-      this.createdInterface = false;
-      this.configuredInterface = false;
-    }
+    await this.wireguard.down().catch((error) => failures.push(`wireguard: ${error.message}`));
     await rm(join(this.dir, 'unbound.ctl'), { force: true });
     if (failures.length > 0) throw new Error(`tearing down: ${failures.join('; ')}`);
   }

@@ -2,13 +2,18 @@
  * The reference gateway's command line:
  *   npm run gateway -- --server URL --token T [--dir DIR] [--apply] [--interface NAME] [--dns-port N]
  *     [--endpoint HOST:PORT]
- * The token may also come from PALISADE_GATEWAY_TOKEN (a command line is visible to every user of the box).
+ * and as a device (device.ts), the way the Palisade client runs an endpoint:
+ *   npm run gateway -- --device --server URL --token pal_enr_… [--name N] [--os OS] [--dir DIR]
+ *     [--apply --interface NAME]
+ * The token may also come from PALISADE_GATEWAY_TOKEN (PALISADE_DEVICE_TOKEN with --device): a command line is
+ * visible to every user of the box.
  * Exit codes: 0 stopped (SIGINT/SIGTERM), 2 the credential was revoked, 1 any other failure.
  */
 import { parseArgs } from 'node:util';
-import { WireguardEndpoint } from '@palisade/contracts';
+import { type DeviceOs, WireguardEndpoint } from '@palisade/contracts';
 import { runAgent } from './agent';
-import { GatewayRevokedError } from './client';
+import { DeviceRevokedError, GatewayRevokedError } from './client';
+import { ENDPOINT_OS, runDevice } from './device';
 
 const USAGE = `Usage: npm run gateway -- --server URL [--token TOKEN] [options]
 
@@ -23,7 +28,26 @@ const USAGE = `Usage: npm run gateway -- --server URL [--token TOKEN] [options]
   --unbound-include F   extra Unbound configuration, included in its server: clause
   --hostname NAME       reported at enrolment (default this host's name)
   --wait S              seconds a bundle long-poll is held (default 30)
-  -h, --help`;
+  -h, --help
+
+As a device (an endpoint, the way the Palisade client runs one):
+  npm run gateway -- --device --server URL --token pal_enr_… [--name NAME] [--os OS] [--dir DIR]
+                     [--apply --interface NAME]
+
+  --device              enrol as a device with its own WireGuard key (POST /api/enrol), check in as the
+                        server asks (POST /api/device/checkin), rotate an expired key (POST /api/device/rotate)
+                        and write its wg-quick configuration to DIR/device.conf (0600)
+  --token TOKEN         a user link's or a deployment key's enrolment token (env PALISADE_DEVICE_TOKEN);
+                        needed until enrolled
+  --name NAME           the device's name in the console (default this host's name)
+  --os OS               ${ENDPOINT_OS.join(', ')} (default this platform's)
+  --dir DIR             state and device.conf (default ./palisade-device)
+  --apply               bring the tunnel up as wg-quick would: wireguard-go, addresses, MTU, a route per
+                        AllowedIPs (root, Linux; DNS is left to you); torn down on SIGTERM
+  --interface NAME      the WireGuard interface (default pald-<first 8 of the device id>); unique on the box`;
+
+const GATEWAY_ONLY = ['endpoint', 'dns-port', 'unbound-include', 'hostname', 'wait'] as const;
+const DEVICE_ONLY = ['name', 'os'] as const;
 
 function main() {
   let values: ReturnType<typeof parse>['values'];
@@ -51,12 +75,49 @@ function main() {
     }
     return n;
   };
+  const misplaced = values.device
+    ? GATEWAY_ONLY.filter((flag) => values[flag] !== undefined)
+    : DEVICE_ONLY.filter((flag) => values[flag] !== undefined);
+  if (misplaced.length > 0) {
+    const flags = misplaced.map((flag) => `--${flag}`).join(', ');
+    console.error(`${flags}: ${values.device ? 'not for --device' : 'only with --device'}\n\n${USAGE}`);
+    process.exit(1);
+  }
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       console.error(`${new Date().toISOString()} ${signal}: stopping`);
       stop.abort();
     });
+  }
+  if (values.device) {
+    if (values.os !== undefined && !(ENDPOINT_OS as readonly string[]).includes(values.os)) {
+      console.error(`--os: one of ${ENDPOINT_OS.join(', ')}, not "${values.os}"`);
+      process.exit(1);
+    }
+    runDevice({
+      server,
+      token: values.token ?? process.env.PALISADE_DEVICE_TOKEN,
+      name: values.name,
+      os: values.os as DeviceOs | undefined,
+      dir: values.dir ?? 'palisade-device',
+      apply: values.apply ?? false,
+      interfaceName: values.interface,
+      signal: stop.signal,
+    }).then(
+      (result) => {
+        console.error(
+          `${new Date().toISOString()} stopped (device ${result.deviceId}, enforced ${result.enforcedVersion})`,
+        );
+        process.exit(0);
+      },
+      (error: unknown) => {
+        const revoked = error instanceof DeviceRevokedError;
+        console.error(`${new Date().toISOString()} ${revoked ? '' : 'failed: '}${(error as Error).message}`);
+        process.exit(revoked ? 2 : 1);
+      },
+    );
+    return;
   }
   const endpoint = values.endpoint ?? process.env.PALISADE_GATEWAY_ENDPOINT;
   if (endpoint !== undefined && !WireguardEndpoint.safeParse(endpoint).success) {
@@ -105,6 +166,9 @@ function parse() {
       'unbound-include': { type: 'string' },
       hostname: { type: 'string' },
       wait: { type: 'string' },
+      device: { type: 'boolean' },
+      name: { type: 'string' },
+      os: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateKeyPair, publicKeyOf } from '@palisade/gateway-config/keys';
+import { generateKeyPair, type KeyPair, publicKeyOf } from '@palisade/gateway-config/keys';
 import { readIfExists, writeFileAtomic } from './files';
 
 /**
@@ -26,11 +26,36 @@ export interface AgentState {
   };
 }
 
+/**
+ * What `--device` keeps in its directory's `state.json` (0600): its key pair and, once enrolled, the device
+ * credential (`POST /api/enrol` shows it once).
+ */
+export interface DeviceState extends KeyPair {
+  /** Set once enrolled. */
+  device?: {
+    server: string;
+    deviceId: string;
+    tenant: string;
+    userId: string | null;
+    credential: string;
+    /** sha256 of the token it enrolled with: a different token enrols again (with a new key pair). */
+    tokenHash: string;
+    name: string;
+    os: string;
+    enrolledAt: string;
+  };
+  /**
+   * A key pair made to replace an expired one, kept until the server confirms the rotation (a rotation cut
+   * short is sent again with the same key, so the key the server holds is always one this device has).
+   */
+  rotating?: KeyPair;
+}
+
 export const STATE_FILE = 'state.json';
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function saveState(dir: string, state: AgentState): Promise<void> {
+export async function saveState(dir: string, state: AgentState | DeviceState): Promise<void> {
   await writeFileAtomic(join(dir, STATE_FILE), `${JSON.stringify(state, null, 2)}\n`, 0o600);
 }
 
@@ -38,11 +63,16 @@ export async function saveState(dir: string, state: AgentState): Promise<void> {
  * The gateway's state: read from DIR, or made with a new key pair (and saved before anything is sent, so an
  * enrolment that fails half-way is retried with the same key). Refuses a state file others may read.
  */
-export async function loadState(dir: string): Promise<AgentState> {
+export function loadState(dir: string): Promise<AgentState> {
+  return loadKeyedState<AgentState>(dir);
+}
+
+/** {@link loadState} for any state with a key pair (the gateway's, a device's). */
+export async function loadKeyedState<T extends AgentState | DeviceState>(dir: string): Promise<T> {
   const path = join(dir, STATE_FILE);
   const text = await readIfExists(path);
   if (text === null) {
-    const state: AgentState = generateKeyPair();
+    const state = generateKeyPair() as T;
     await saveState(dir, state);
     return state;
   }
@@ -50,7 +80,7 @@ export async function loadState(dir: string): Promise<AgentState> {
   if ((mode & 0o077) !== 0) {
     throw new Error(`${path} is readable by others (mode ${mode.toString(8)}): chmod 600 it first`);
   }
-  const state = JSON.parse(text) as AgentState;
+  const state = JSON.parse(text) as T;
   if (typeof state.privateKey !== 'string' || publicKeyOf(state.privateKey) !== state.publicKey) {
     throw new Error(`${path}: the private key is missing or does not match the public key`);
   }

@@ -203,6 +203,10 @@ export const SERVED_ROUTES = [
   '/devices/spa/service',
   '/devices/ztna-firewall',
   '/devices/site-performance',
+  '/devices/local-policies',
+  '/devices/cgw-categories',
+  '/devices/local-geo-controls',
+  '/devices/malicious-sites',
 ] as const satisfies readonly SpecRoute[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
@@ -239,7 +243,7 @@ export function matchesPattern(pattern: string, path: string): boolean {
 }
 
 const normalised = (path: string) => `/${path.split('/').filter(Boolean).join('/')}`;
-/** The spec's screens without parameters that are not built yet (`/devices/local-policies`). */
+/** The spec's screens without parameters that are not built yet (`/devices/spa/mesh`). */
 const UNBUILT_STATIC = new Set(
   SPEC_ROUTES.filter(
     (route) => !route.includes(':') && !(SERVED_ROUTES as readonly string[]).includes(route),
@@ -248,7 +252,7 @@ const UNBUILT_STATIC = new Set(
 
 /**
  * Whether a path is a screen the SPA serves today. A spec screen not built yet is never another screen's
- * parameter: `/devices/local-policies` is not `/devices/:id`.
+ * parameter: `/devices/spa/mesh` is not `/devices/:id`, `/verify/sso-verification` not `/verify/:id`.
  */
 export function isServedRoute(path: string): boolean {
   if (UNBUILT_STATIC.has(normalised(path))) return false;

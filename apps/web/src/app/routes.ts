@@ -186,6 +186,22 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'ztnaFirewall',
     load: () => import('../features/private-access/screens/ztna-firewall'),
   },
+  '/devices/local-policies': {
+    name: 'localPolicies',
+    load: () => import('../features/local-controls/screens/local-policies'),
+  },
+  '/devices/cgw-categories': {
+    name: 'localCategories',
+    load: () => import('../features/local-controls/screens/cgw-categories'),
+  },
+  '/devices/local-geo-controls': {
+    name: 'localGeoControls',
+    load: () => import('../features/local-controls/screens/local-geo-controls'),
+  },
+  '/devices/malicious-sites': {
+    name: 'maliciousSites',
+    load: () => import('../features/local-controls/screens/malicious-sites'),
+  },
   // Its own chunk, the only one with the charts (@mantine/charts, recharts).
   '/devices/site-performance': {
     name: 'sitePerformance',

@@ -66,7 +66,7 @@ describe('web, locales and system routes', () => {
     for (const url of [
       '/',
       '/nothing-here',
-      '/devices/local-policies',
+      '/devices/spa/mesh',
       '/XDR/dashboard',
       '/users/list/a/b',
     ]) {

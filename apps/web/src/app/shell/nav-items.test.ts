@@ -44,6 +44,10 @@ describe('buildNav', () => {
       'devices-policies',
       'devices-private-services',
       'devices-ztna-firewall',
+      'devices-local-policies',
+      'devices-local-categories',
+      'devices-local-geo-controls',
+      'devices-malicious-sites',
       'devices-site-performance',
       'tenant',
       'tenant-overview',
@@ -80,6 +84,10 @@ describe('buildNav', () => {
     // Site performance is what the site gateways report: a role that sees the gateways sees it.
     expect(ids(nav('helpdesk'))).toContain('devices-site-performance');
     expect(ids(nav('billing_admin'))).not.toContain('devices-site-performance');
+    // Local controls are what a site gateway enforces itself: a role that sees the gateways sees them.
+    expect(ids(nav('helpdesk'))).toContain('devices-local-policies');
+    expect(ids(nav('auditor'))).toContain('devices-malicious-sites');
+    expect(ids(nav('billing_admin'))).not.toContain('devices-local-geo-controls');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {

@@ -239,6 +239,30 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
           permission: 'gateways:view',
         },
         {
+          id: 'devices-local-policies',
+          label: t('localControls.nav.policies', 'Local policies'),
+          to: '/devices/local-policies',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-local-categories',
+          label: t('localControls.nav.categories', 'Local web categories'),
+          to: '/devices/cgw-categories',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-local-geo-controls',
+          label: t('localControls.nav.countries', 'Local geo controls'),
+          to: '/devices/local-geo-controls',
+          permission: 'gateways:view',
+        },
+        {
+          id: 'devices-malicious-sites',
+          label: t('localControls.nav.feeds', 'Malicious sites'),
+          to: '/devices/malicious-sites',
+          permission: 'gateways:view',
+        },
+        {
           id: 'devices-site-performance',
           label: t('sitePerformance.nav', 'Site performance'),
           to: '/devices/site-performance',
