@@ -1,15 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UserDevices } from '@palisade/contracts';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import type { CreatedKey } from '../api/create-deployment-key';
-import { CopyField } from '../components/copy-field';
 import { CreateKeyModal } from '../components/create-key-modal';
 import { DeploymentInstructions } from '../components/deployment-instructions';
 import { EndUserSelect } from '../components/end-user-select';
+import { FreshKeyPanel, useFreshKey } from '../components/fresh-key-panel';
 import { SendLinkModal } from '../components/send-link-modal';
 
 /** One way to add a device: a bordered panel with an h2, what it is for, and its action. */
@@ -22,57 +22,6 @@ function Way({ title, children }: { title: string; children: ReactNode }) {
           {title}
         </Title>
         {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A key just created: kept on this screen only, never in the query cache. */
-interface FreshKey {
-  tenant: string;
-  name: string;
-  token: string;
-}
-
-/** The new deployment key, shown once, with the install commands that carry it. */
-function FreshKeyPanel({ fresh, onHide }: { fresh: FreshKey; onHide: () => void }) {
-  const { t } = useTranslation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The dialog that created the key has closed: bring the reader to the token.
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
-  return (
-    <Paper
-      component="section"
-      aria-labelledby="device-add-fresh-key"
-      withBorder
-      p="md"
-      radius="sm"
-      bg="var(--mantine-color-orange-light)"
-      style={{ borderColor: 'var(--mantine-color-orange-outline)' }}
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4" id="device-add-fresh-key" ref={headingRef} tabIndex={-1}>
-          {t('devices.add.freshTitle', 'Key “{{name}}” created: copy it now', { name: fresh.name })}
-        </Title>
-        <Text size="sm">
-          {t(
-            'devices.add.freshWarning',
-            'This is the only time the key is shown. The commands below carry it until you leave this page.',
-          )}
-        </Text>
-        <CopyField
-          label={t('devices.add.freshToken', 'Deployment key')}
-          value={fresh.token}
-          copyLabel={t('devices.add.freshCopy', 'Copy key')}
-        />
-        <DeploymentInstructions origin={window.location.origin} token={fresh.token} keyName={fresh.name} />
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={onHide}>
-            {t('devices.add.freshHide', 'I have stored it, hide the key')}
-          </Button>
-        </Group>
       </Stack>
     </Paper>
   );
@@ -91,13 +40,11 @@ export function Component() {
   const [user, setUser] = useState<UserDevices | null>(null);
   const [linkFor, setLinkFor] = useState<UserDevices | null>(null);
   const [isCreatingKey, setCreatingKey] = useState(false);
-  const [freshKey, setFreshKey] = useState<FreshKey | null>(null);
-  // A key of another tenant never fills this tenant's commands.
-  const fresh = freshKey?.tenant === tenant ? freshKey : null;
+  const { fresh, keep, hide } = useFreshKey(tenant);
 
   const handleKey = (created: CreatedKey) => {
     setCreatingKey(false);
-    setFreshKey({ tenant, name: created.key.name, token: created.token });
+    keep(created);
   };
 
   return (
@@ -120,7 +67,29 @@ export function Component() {
             {t('devices.add.notAllowed', 'Your role cannot add devices. Ask an administrator who can.')}
           </Alert>
         )}
-        {fresh ? <FreshKeyPanel key={fresh.token} fresh={fresh} onHide={() => setFreshKey(null)} /> : null}
+        {fresh ? (
+          <FreshKeyPanel
+            key={fresh.token}
+            headingId="device-add-fresh-key"
+            token={fresh.token}
+            title={t('devices.add.freshTitle', 'Key “{{name}}” created: copy it now', { name: fresh.name })}
+            warning={t(
+              'devices.add.freshWarning',
+              'This is the only time the key is shown. The commands below carry it until you leave this page.',
+            )}
+            tokenLabel={t('devices.add.freshToken', 'Deployment key')}
+            copyLabel={t('devices.add.freshCopy', 'Copy key')}
+            hideLabel={t('devices.add.freshHide', 'I have stored it, hide the key')}
+            gap="md"
+            onHide={hide}
+          >
+            <DeploymentInstructions
+              origin={window.location.origin}
+              token={fresh.token}
+              keyName={fresh.name}
+            />
+          </FreshKeyPanel>
+        ) : null}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Way title={t('devices.add.linkTitle', 'One person’s device: an enrolment link')}>
             <Text size="sm">

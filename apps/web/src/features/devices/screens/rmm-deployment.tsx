@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import type { DeploymentKey } from '@palisade/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -10,60 +10,10 @@ import { showSuccess } from '../../../lib/mutation-toast';
 import type { CreatedKey } from '../api/create-deployment-key';
 import { useDeploymentKeys } from '../api/get-deployment-keys';
 import { useRevokeDeploymentKey } from '../api/revoke-deployment-key';
-import { CopyField } from '../components/copy-field';
 import { CreateKeyModal } from '../components/create-key-modal';
 import { DeploymentInstructions } from '../components/deployment-instructions';
 import { DeploymentKeysTable } from '../components/deployment-keys-table';
-
-/** A key just created, with its token: kept in this screen only, never in the query cache. */
-interface FreshKey {
-  tenant: string;
-  name: string;
-  token: string;
-}
-
-/** The new key's token, shown once with a warning, a copy button and a way to put it away. */
-function FreshKeyPanel({ fresh, onHide }: { fresh: FreshKey; onHide: () => void }) {
-  const { t } = useTranslation();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The dialog that created the key has closed: bring the reader here, where the token is.
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
-  return (
-    <Paper
-      component="section"
-      aria-labelledby="fresh-key-title"
-      withBorder
-      p="md"
-      radius="sm"
-      bg="var(--mantine-color-orange-light)"
-      style={{ borderColor: 'var(--mantine-color-orange-outline)' }}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="fresh-key-title" ref={headingRef} tabIndex={-1}>
-          {t('devices.keys.fresh.title', 'Key “{{name}}” created: copy it now', { name: fresh.name })}
-        </Title>
-        <Text size="sm">
-          {t(
-            'devices.keys.fresh.warning',
-            'This is the only time the key is shown. It is filled into the instructions below until you leave this page; after that only its prefix is listed.',
-          )}
-        </Text>
-        <CopyField
-          label={t('devices.keys.fresh.token', 'Deployment key')}
-          value={fresh.token}
-          copyLabel={t('devices.keys.fresh.copy', 'Copy key')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" size="xs" onClick={onHide}>
-            {t('devices.keys.fresh.hide', 'I have stored it, hide the key')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
+import { FreshKeyPanel, useFreshKey } from '../components/fresh-key-panel';
 
 /**
  * `/users/rmm-deployment`: reusable deployment keys for RMM/MDM roll-outs (Intune, Jamf, scripts): list, create
@@ -78,10 +28,8 @@ export function Component() {
 
   const [isCreating, setIsCreating] = useState(false);
   const [hasJustCreated, setHasJustCreated] = useState(false);
-  const [freshKey, setFreshKey] = useState<FreshKey | null>(null);
+  const { fresh, keep, hide } = useFreshKey(tenant);
   const [toRevoke, setToRevoke] = useState<DeploymentKey | null>(null);
-  // A key of another tenant never fills this tenant's commands.
-  const fresh = freshKey?.tenant === tenant ? freshKey : null;
 
   const revoke = useRevokeDeploymentKey(tenant, {
     onSuccess: () => {
@@ -93,7 +41,7 @@ export function Component() {
   const handleCreated = (created: CreatedKey) => {
     setIsCreating(false);
     setHasJustCreated(true);
-    setFreshKey({ tenant, name: created.key.name, token: created.token });
+    keep(created);
   };
 
   const renderKeys = () => {
@@ -131,7 +79,23 @@ export function Component() {
         }
       />
       <Stack gap="xl">
-        {fresh ? <FreshKeyPanel key={fresh.token} fresh={fresh} onHide={() => setFreshKey(null)} /> : null}
+        {fresh ? (
+          <FreshKeyPanel
+            key={fresh.token}
+            headingId="fresh-key-title"
+            token={fresh.token}
+            title={t('devices.keys.fresh.title', 'Key “{{name}}” created: copy it now', { name: fresh.name })}
+            warning={t(
+              'devices.keys.fresh.warning',
+              'This is the only time the key is shown. It is filled into the instructions below until you leave this page; after that only its prefix is listed.',
+            )}
+            tokenLabel={t('devices.keys.fresh.token', 'Deployment key')}
+            copyLabel={t('devices.keys.fresh.copy', 'Copy key')}
+            hideLabel={t('devices.keys.fresh.hide', 'I have stored it, hide the key')}
+            gap="sm"
+            onHide={hide}
+          />
+        ) : null}
         <Stack gap="sm" component="section" aria-labelledby="deployment-keys-title">
           <Title order={2} size="h3" id="deployment-keys-title">
             {t('devices.keys.title', 'Deployment keys')}

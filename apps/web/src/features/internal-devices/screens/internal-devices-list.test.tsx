@@ -3,37 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeAnswer, fakeApi, keysetPage } from '../../../testing/fake-api';
 import { makeSession, renderRoutes } from '../../../testing/render';
+import { makeSiteGateway } from '../../../testing/site-gateways';
 import { internalDevicesQueryOptions } from '../api/get-internal-devices';
 import { BERLIN_ID, COLOGNE_ID, NAS, POS, PRINTER } from '../testing/internal-device-fixtures';
 import { Component as InternalDevicesList } from './internal-devices-list';
 
 type ListAnswer = FakeAnswer<typeof internalDeviceEndpoints.listInternalDevices>;
-
-/** A site gateway as `GET /cybernodes/:tenant?kind=site` lists it. */
-const siteGateway = (id: string, name: string, kind: 'cgw' | 'cgwr') => ({
-  id,
-  name,
-  kind,
-  region: 'eu-central',
-  serverUrl: null,
-  serverName: null,
-  status: 'online' as const,
-  hostname: null,
-  version: '1.0.0',
-  publicKey: null,
-  address: null,
-  listenPort: null,
-  endpoint: null,
-  enrolledAt: null,
-  lastSeenAt: null,
-  enforcedVersion: null,
-  enforcedAt: null,
-  currentVersion: null,
-  isDrifting: false,
-  metrics: null,
-  upgrade: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-});
 
 /** The fake API of the list: `list` answers the pages; the gateway filter gets the two site gateways. */
 function fakeListApi(list: (query: URLSearchParams) => ListAnswer = () => keysetPage([NAS, PRINTER, POS])) {
@@ -41,8 +16,8 @@ function fakeListApi(list: (query: URLSearchParams) => ListAnswer = () => keyset
     .on(internalDeviceEndpoints.listInternalDevices, ({ url }) => list(url.searchParams))
     .on(gatewayEndpoints.listGateways, () =>
       keysetPage([
-        siteGateway(BERLIN_ID, 'HQ Berlin', 'cgw'),
-        siteGateway(COLOGNE_ID, 'Store Cologne', 'cgwr'),
+        makeSiteGateway({ id: BERLIN_ID, name: 'HQ Berlin' }),
+        makeSiteGateway({ id: COLOGNE_ID, name: 'Store Cologne', kind: 'cgwr' }),
       ]),
     );
   return {

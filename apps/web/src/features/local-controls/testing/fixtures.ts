@@ -1,11 +1,5 @@
-import type {
-  Feed,
-  Gateway,
-  GeoControls,
-  LocalControlsView,
-  PolicySummary,
-  WebCategory,
-} from '@palisade/contracts';
+import type { Feed, GeoControls, LocalControlsView, PolicySummary, WebCategory } from '@palisade/contracts';
+import { makeSiteGateway } from '../../../testing/site-gateways';
 
 export const BERLIN_ID = '11111111-1111-4111-8111-111111111111';
 export const MUNICH_ID = '22222222-2222-4222-8222-222222222222';
@@ -15,33 +9,6 @@ export const STAFF_ID = 'a1a1a1a1-a1a1-4a1a-8a1a-a1a1a1a1a1a1';
 export const GUESTS_ID = 'a2a2a2a2-a2a2-4a2a-8a2a-a2a2a2a2a2a2';
 export const PRINTERS_ID = 'a3a3a3a3-a3a3-4a3a-8a3a-a3a3a3a3a3a3';
 export const VOIP_ID = 'a4a4a4a4-a4a4-4a4a-8a4a-a4a4a4a4a4a4';
-
-/** A site gateway as the gateways list presents it; override what the test is about. */
-export function makeSiteGateway(overrides: Partial<Gateway> & Pick<Gateway, 'id' | 'name'>): Gateway {
-  return {
-    kind: 'cgw',
-    region: `${overrides.name} site`,
-    serverUrl: null,
-    serverName: null,
-    status: 'online',
-    hostname: null,
-    version: '1.4.2',
-    publicKey: null,
-    address: '100.100.1.2/24',
-    listenPort: 51820,
-    endpoint: null,
-    enrolledAt: '2026-03-01T10:00:00.000Z',
-    lastSeenAt: '2026-03-01T10:10:00.000Z',
-    enforcedVersion: null,
-    enforcedAt: null,
-    currentVersion: null,
-    isDrifting: false,
-    metrics: null,
-    upgrade: null,
-    createdAt: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export const BERLIN = makeSiteGateway({ id: BERLIN_ID, name: 'Berlin office', region: 'Berlin' });
 export const MUNICH = makeSiteGateway({

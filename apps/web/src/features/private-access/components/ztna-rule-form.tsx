@@ -1,17 +1,9 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
 import { ZTNA_RULE_PROTOCOLS, type ZtnaRule, ZtnaRuleInput } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { zodValidator } from '../../../lib/form-errors';
 import { type ZtnaRuleFormValues, ztnaRuleFormToInput, ztnaRuleToFormValues } from '../utils/entry-values';
-import {
-  AudienceFields,
-  EnabledField,
-  EntryFormActions,
-  GatewaySelect,
-  ProtocolControl,
-  useEntryForm,
-  withGatewayRequired,
-} from './entry-fields';
+import { useEntryForm, withGatewayRequired } from './entry-fields';
+import { EntryForm } from './entry-form';
 
 /** Props of {@link ZtnaRuleForm}. */
 export interface ZtnaRuleFormProps {
@@ -41,105 +33,47 @@ export function ZtnaRuleForm({ rule, onSubmit, onCancel }: ZtnaRuleFormProps) {
   const isAnyProtocol = form.values.protocol === 'any';
 
   return (
-    <form onSubmit={handleSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={t('privateAccess.form.name', 'Name')}
-          placeholder={t('privateAccess.ztna.form.namePlaceholder', 'File servers')}
-          required
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('name')}
-        />
-        <GatewaySelect
-          form={form}
-          current={rule ? { id: rule.gatewayId, name: rule.gatewayName } : undefined}
-        />
-        <TextInput
-          label={t('privateAccess.ztna.form.destination', 'Destination')}
-          description={t(
-            'privateAccess.ztna.form.destinationHint',
-            'An internal host or network behind the gateway: 192.168.1.20 or 192.168.1.0/24.',
-          )}
-          placeholder="192.168.1.0/24"
-          required
-          autoComplete="off"
-          {...form.getInputProps('destination')}
-        />
-        <ProtocolControl
-          protocols={ZTNA_RULE_PROTOCOLS}
-          value={form.values.protocol}
-          onChange={(protocol) => {
-            form.setFieldValue('protocol', protocol);
-            if (protocol === 'any') {
-              form.setFieldValue('ports', '');
-              form.clearFieldError('ports');
-            }
-          }}
-        />
-        <TextInput
-          label={t('privateAccess.form.ports', 'Ports')}
-          description={
-            isAnyProtocol
-              ? t('privateAccess.ztna.form.portsAny', 'With any protocol, every port is reached.')
-              : t(
-                  'privateAccess.ztna.form.portsHint',
-                  'Optional: 443, 8000-8080 or 80,443. Leave empty for every port.',
-                )
-          }
-          placeholder={isAnyProtocol ? t('privateAccess.ztna.form.allPorts', 'All ports') : '443'}
-          disabled={isAnyProtocol}
-          autoComplete="off"
-          {...form.getInputProps('ports')}
-        />
-        <AudienceFields
-          form={form}
-          users={rule?.users}
-          groups={rule?.groups}
-          description={t(
-            'privateAccess.ztna.form.audienceHint',
-            'Only the devices of these users, and of the members of these groups, reach the destination.',
-          )}
-        />
-        <EnabledField
-          form={form}
-          description={t(
-            'privateAccess.ztna.form.enabledHint',
-            'A disabled rule lets nobody through and guards nothing.',
-          )}
-        />
-        <EntryFormActions
-          isSubmitting={form.submitting}
-          onCancel={onCancel}
-          submitLabel={
-            rule ? t('privateAccess.form.save', 'Save') : t('privateAccess.ztna.form.create', 'Add rule')
-          }
-        />
-      </Stack>
-    </form>
-  );
-}
-
-/** Props of {@link ZtnaRuleFormModal}. */
-export interface ZtnaRuleFormModalProps extends ZtnaRuleFormProps {
-  opened: boolean;
-}
-
-/** {@link ZtnaRuleForm} in a modal titled "Add a ZTNA rule" or "Edit {name}". */
-export function ZtnaRuleFormModal({ opened, rule, onSubmit, onCancel }: ZtnaRuleFormModalProps) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      size="lg"
-      title={
-        rule
-          ? t('privateAccess.form.editTitle', 'Edit {{name}}', { name: rule.name })
-          : t('privateAccess.ztna.form.addTitle', 'Add a ZTNA rule')
-      }
-    >
-      <ZtnaRuleForm rule={rule} onSubmit={onSubmit} onCancel={onCancel} />
-    </Modal>
+    <EntryForm
+      entry={rule}
+      form={form}
+      onSubmit={handleSubmit}
+      onCancel={onCancel}
+      namePlaceholder={t('privateAccess.ztna.form.namePlaceholder', 'File servers')}
+      target={{
+        field: 'destination',
+        label: t('privateAccess.ztna.form.destination', 'Destination'),
+        description: t(
+          'privateAccess.ztna.form.destinationHint',
+          'An internal host or network behind the gateway: 192.168.1.20 or 192.168.1.0/24.',
+        ),
+        placeholder: '192.168.1.0/24',
+      }}
+      protocols={ZTNA_RULE_PROTOCOLS}
+      onProtocolChange={(protocol) => {
+        if (protocol === 'any') {
+          form.setFieldValue('ports', '');
+          form.clearFieldError('ports');
+        }
+      }}
+      ports={{
+        description: isAnyProtocol
+          ? t('privateAccess.ztna.form.portsAny', 'With any protocol, every port is reached.')
+          : t(
+              'privateAccess.ztna.form.portsHint',
+              'Optional: 443, 8000-8080 or 80,443. Leave empty for every port.',
+            ),
+        placeholder: isAnyProtocol ? t('privateAccess.ztna.form.allPorts', 'All ports') : '443',
+        disabled: isAnyProtocol,
+      }}
+      audienceHint={t(
+        'privateAccess.ztna.form.audienceHint',
+        'Only the devices of these users, and of the members of these groups, reach the destination.',
+      )}
+      enabledHint={t(
+        'privateAccess.ztna.form.enabledHint',
+        'A disabled rule lets nobody through and guards nothing.',
+      )}
+      createLabel={t('privateAccess.ztna.form.create', 'Add rule')}
+    />
   );
 }

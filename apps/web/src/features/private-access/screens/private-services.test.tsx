@@ -1,51 +1,41 @@
-import { privateAccessEndpoints, type Session } from '@palisade/contracts';
+import { privateAccessEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, type FakeApi } from '../../../testing/fake-api';
-import { makeSession, renderWithProviders } from '../../../testing/render';
+import { makeSession } from '../../../testing/render';
 import { fakePrivateAccessApi } from '../testing/fake-private-access';
 import { ANN_ID, BERLIN_ID, ENGINEERING_ID, INTRANET, MEDIA } from '../testing/fixtures';
+import {
+  choose,
+  isolateScreenTests,
+  openNewEntry,
+  pickUser,
+  rowOf,
+  screenRenderer,
+  type User,
+} from '../testing/screen-helpers';
 import { Component as PrivateServices } from './private-services';
 
-function renderScreen(session: Session = makeSession()) {
-  return renderWithProviders(<PrivateServices />, { route: '/devices/spa/service', session });
-}
-
-type User = ReturnType<typeof renderScreen>['user'];
-
-/** Picks `option` of the Mantine select labelled `label` (its dropdown counts as hidden in happy-dom). */
-async function choose(user: User, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
-/** The row of a service, found by its name (the row header). */
-async function rowOf(name: string): Promise<HTMLElement> {
-  return (await screen.findByRole('rowheader', { name })).closest('tr') as HTMLElement;
-}
+const renderScreen = screenRenderer(PrivateServices, '/devices/spa/service');
 
 /** What the screen wrote: publishes, saves and deletes. */
 const writes = (api: FakeApi) => api.requests.filter((request) => request.method !== 'GET');
 
 /** Opens the publish form and fills every field but the users and groups. */
 async function fillNewService(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Publish a service' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Publish a service' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Wiki');
-  await choose(user, 'Site gateway', 'Berlin office');
-  await user.type(within(dialog).getByRole('textbox', { name: 'Internal address' }), '192.168.1.30');
+  const dialog = await openNewEntry(user, {
+    addButton: 'Publish a service',
+    dialogTitle: 'Publish a service',
+    name: 'Wiki',
+    gateway: 'Berlin office',
+    target: { label: 'Internal address', value: '192.168.1.30' },
+  });
   await user.click(within(dialog).getByRole('radio', { name: 'UDP' }));
   await user.type(within(dialog).getByRole('textbox', { name: 'Ports' }), '8000-8080');
   return dialog;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+isolateScreenTests();
 
 describe('private services screen', { timeout: 20_000 }, () => {
   it('lists the services with gateway, address, protocol and ports, who may reach them and their state', async () => {
@@ -120,10 +110,7 @@ describe('private services screen', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('option', { name: 'Old warehouse', hidden: true })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
 
-    await user.type(within(form).getByRole('combobox', { name: 'Users' }), 'Ann');
-    await user.click(
-      await screen.findByRole('option', { name: 'Ann Archer (ann@acme.example)', hidden: true }),
-    );
+    await pickUser(user, form, 'Ann', 'Ann Archer (ann@acme.example)');
     await choose(user, 'Groups', 'Engineering');
     await user.click(within(form).getByRole('button', { name: 'Publish service' }));
 
@@ -157,10 +144,7 @@ describe('private services screen', { timeout: 20_000 }, () => {
     const { user } = renderScreen();
     await rowOf('Intranet');
     const dialog = await fillNewService(user);
-    await user.type(within(dialog).getByRole('combobox', { name: 'Users' }), 'Ann');
-    await user.click(
-      await screen.findByRole('option', { name: 'Ann Archer (ann@acme.example)', hidden: true }),
-    );
+    await pickUser(user, dialog, 'Ann', 'Ann Archer (ann@acme.example)');
     await user.click(within(dialog).getByRole('button', { name: 'Publish service' }));
 
     const address = within(dialog).getByRole('textbox', { name: 'Internal address' });

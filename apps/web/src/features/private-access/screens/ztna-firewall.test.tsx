@@ -1,46 +1,34 @@
 import { privateAccessEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError } from '../../../testing/fake-api';
-import { makeSession, renderWithProviders } from '../../../testing/render';
 import { fakePrivateAccessApi } from '../testing/fake-private-access';
 import { BOB_ID, CONTRACTORS_ID, FILES, MUNICH_ID, TILL } from '../testing/fixtures';
+import {
+  choose,
+  isolateScreenTests,
+  openNewEntry,
+  pickUser,
+  rowOf,
+  screenRenderer,
+  type User,
+} from '../testing/screen-helpers';
 import { Component as ZtnaFirewall } from './ztna-firewall';
 
-function renderScreen() {
-  return renderWithProviders(<ZtnaFirewall />, { route: '/devices/ztna-firewall', session: makeSession() });
-}
-
-type User = ReturnType<typeof renderScreen>['user'];
-
-/** Picks `option` of the Mantine select labelled `label` (its dropdown counts as hidden in happy-dom). */
-async function choose(user: User, label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
-}
-
-/** The row of a rule, found by its name (the row header). */
-async function rowOf(name: string): Promise<HTMLElement> {
-  return (await screen.findByRole('rowheader', { name })).closest('tr') as HTMLElement;
-}
+const renderScreen = screenRenderer(ZtnaFirewall, '/devices/ztna-firewall');
 
 /** Opens the add form and fills name, gateway and destination. */
-async function openNewRule(user: User) {
-  await user.click(screen.getByRole('button', { name: 'Add rule' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add a ZTNA rule' });
-  await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Printers');
-  await choose(user, 'Site gateway', 'Munich shop');
-  await user.type(within(dialog).getByRole('textbox', { name: 'Destination' }), '10.20.0.0/24');
-  return dialog;
+function openNewRule(user: User) {
+  return openNewEntry(user, {
+    addButton: 'Add rule',
+    dialogTitle: 'Add a ZTNA rule',
+    name: 'Printers',
+    gateway: 'Munich shop',
+    target: { label: 'Destination', value: '10.20.0.0/24' },
+  });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+isolateScreenTests();
 
 describe('ZTNA firewall screen', { timeout: 20_000 }, () => {
   it('lists the rules with destination, protocol and ports (or all ports) and who may reach them', async () => {
@@ -87,10 +75,7 @@ describe('ZTNA firewall screen', { timeout: 20_000 }, () => {
     expect(ports).toHaveValue('');
     expect(within(dialog).getByText('With any protocol, every port is reached.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByRole('combobox', { name: 'Users' }), 'Bob');
-    await user.click(
-      await screen.findByRole('option', { name: 'Bob Baker (bob@acme.example)', hidden: true }),
-    );
+    await pickUser(user, dialog, 'Bob', 'Bob Baker (bob@acme.example)');
     await choose(user, 'Groups', 'Contractors');
     await user.click(within(dialog).getByRole('button', { name: 'Add rule' }));
 

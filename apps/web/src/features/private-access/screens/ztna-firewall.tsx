@@ -1,12 +1,8 @@
-import { Button } from '@mantine/core';
 import type { ZtnaRule, ZtnaRuleInput } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { useDeleteZtnaRule, useSaveZtnaRule, useZtnaRules } from '../api/ztna-rules';
-import { EntryPage } from '../components/entry-page';
-import { EntryTable } from '../components/entry-table';
-import { useEntryActions } from '../components/use-entry-actions';
-import { ZtnaRuleFormModal } from '../components/ztna-rule-form';
+import { EntryScreen } from '../components/entry-screen';
+import { ZtnaRuleForm } from '../components/ztna-rule-form';
 import { ztnaRuleToInput } from '../utils/entry-values';
 
 /**
@@ -16,90 +12,58 @@ import { ztnaRuleToInput } from '../utils/entry-values';
  */
 export function Component() {
   const { t } = useTranslation();
-  const tenant = useWorkingTenant();
-  const canCreate = useCan('gateways:create');
-  const canUpdate = useCan('gateways:update');
-  const canDelete = useCan('gateways:delete');
-  const rules = useZtnaRules(tenant);
-
-  const actions = useEntryActions<ZtnaRule, ZtnaRuleInput>({
-    useSave: useSaveZtnaRule,
-    useDelete: useDeleteZtnaRule,
-    toInput: ztnaRuleToInput,
-    nameOfInput: (input) => input.name,
-    texts: {
-      created: (name) => t('privateAccess.ztna.created', 'Rule {{name}} added.', { name }),
-      saved: (name) => t('privateAccess.saved', 'Changes to {{name}} saved.', { name }),
-      enabled: (name) => t('privateAccess.ztna.enabled', 'Rule {{name}} enabled.', { name }),
-      disabled: (name) => t('privateAccess.ztna.disabled', 'Rule {{name}} disabled.', { name }),
-      deleted: (name) => t('privateAccess.ztna.deleted', 'Rule {{name}} deleted.', { name }),
-      deleteTitle: (name) => t('privateAccess.ztna.deleteTitle', 'Delete {{name}}?', { name }),
-      deleteMessage: (rule) =>
-        t(
-          'privateAccess.ztna.deleteMessage',
-          'Its users and groups stop reaching {{destination}} through {{gateway}} at once, unless another rule or service lets them. This cannot be undone.',
-          { destination: rule.destination, gateway: rule.gatewayName },
-        ),
-      deleteConfirm: t('privateAccess.ztna.deleteConfirm', 'Delete rule'),
-    },
-  });
-
-  const addButton = canCreate ? (
-    <Button onClick={() => actions.editor.open()}>{t('privateAccess.ztna.add', 'Add rule')}</Button>
-  ) : null;
-
   return (
-    <>
-      <EntryPage
-        title={t('privateAccess.ztna.title', 'ZTNA firewall')}
-        intro={[
+    <EntryScreen<ZtnaRule, ZtnaRuleInput>
+      useEntries={useZtnaRules}
+      useSave={useSaveZtnaRule}
+      useDelete={useDeleteZtnaRule}
+      toInput={ztnaRuleToInput}
+      nameOfInput={(input) => input.name}
+      texts={{
+        created: (name) => t('privateAccess.ztna.created', 'Rule {{name}} added.', { name }),
+        saved: (name) => t('privateAccess.saved', 'Changes to {{name}} saved.', { name }),
+        enabled: (name) => t('privateAccess.ztna.enabled', 'Rule {{name}} enabled.', { name }),
+        disabled: (name) => t('privateAccess.ztna.disabled', 'Rule {{name}} disabled.', { name }),
+        deleted: (name) => t('privateAccess.ztna.deleted', 'Rule {{name}} deleted.', { name }),
+        deleteTitle: (name) => t('privateAccess.ztna.deleteTitle', 'Delete {{name}}?', { name }),
+        deleteMessage: (rule) =>
           t(
-            'privateAccess.ztna.intro',
-            'A ZTNA firewall rule lets the users and groups you choose reach an internal host or network behind a site gateway, on some ports or on all of them.',
+            'privateAccess.ztna.deleteMessage',
+            'Its users and groups stop reaching {{destination}} through {{gateway}} at once, unless another rule or service lets them. This cannot be undone.',
+            { destination: rule.destination, gateway: rule.gatewayName },
           ),
-          t(
-            'privateAccess.ztna.introGuard',
-            'What a rule names is guarded at the site gateway: through the tunnel, only the devices of users a rule or a published service allows reach it, and those devices route it through the gateway. A disabled rule allows nothing and guards nothing.',
-          ),
-        ]}
-        query={rules}
-        loadingLabel={t('privateAccess.ztna.loading', 'Loading rules…')}
-        emptyMessage={t(
-          'privateAccess.ztna.empty',
-          'No ZTNA rules yet. Add one to let chosen users reach an internal host or network through a site gateway.',
-        )}
-        addButton={addButton}
-      >
-        {(items) => (
-          <EntryTable
-            entries={items}
-            caption={t('privateAccess.ztna.caption', {
-              count: items.length,
-              defaultValue_one: '{{count, number}} rule',
-              defaultValue_other: '{{count, number}} rules',
-            })}
-            targetHeader={t('privateAccess.ztna.destination', 'Destination')}
-            targetOf={(rule) => rule.destination}
-            canUpdate={canUpdate}
-            canDelete={canDelete}
-            enabledOf={actions.enabledOf}
-            isToggling={actions.isToggling}
-            onToggle={actions.toggle}
-            onEdit={actions.editor.open}
-            onDelete={actions.askDelete}
-          />
-        )}
-      </EntryPage>
-      {actions.editor.state.isOpen ? (
-        <ZtnaRuleFormModal
-          key={actions.editor.state.key}
-          opened
-          rule={actions.editor.state.entry}
-          onSubmit={actions.editor.onSubmit}
-          onCancel={actions.editor.close}
-        />
-      ) : null}
-      {actions.deleteDialog}
-    </>
+        deleteConfirm: t('privateAccess.ztna.deleteConfirm', 'Delete rule'),
+      }}
+      title={t('privateAccess.ztna.title', 'ZTNA firewall')}
+      intro={[
+        t(
+          'privateAccess.ztna.intro',
+          'A ZTNA firewall rule lets the users and groups you choose reach an internal host or network behind a site gateway, on some ports or on all of them.',
+        ),
+        t(
+          'privateAccess.ztna.introGuard',
+          'What a rule names is guarded at the site gateway: through the tunnel, only the devices of users a rule or a published service allows reach it, and those devices route it through the gateway. A disabled rule allows nothing and guards nothing.',
+        ),
+      ]}
+      loadingLabel={t('privateAccess.ztna.loading', 'Loading rules…')}
+      emptyMessage={t(
+        'privateAccess.ztna.empty',
+        'No ZTNA rules yet. Add one to let chosen users reach an internal host or network through a site gateway.',
+      )}
+      addLabel={t('privateAccess.ztna.add', 'Add rule')}
+      caption={(count) =>
+        t('privateAccess.ztna.caption', {
+          count,
+          defaultValue_one: '{{count, number}} rule',
+          defaultValue_other: '{{count, number}} rules',
+        })
+      }
+      targetHeader={t('privateAccess.ztna.destination', 'Destination')}
+      targetOf={(rule) => rule.destination}
+      addTitle={t('privateAccess.ztna.form.addTitle', 'Add a ZTNA rule')}
+      renderForm={({ entry, onSubmit, onCancel }) => (
+        <ZtnaRuleForm rule={entry} onSubmit={onSubmit} onCancel={onCancel} />
+      )}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import type { Gateway, PrivateService, UserDevices, ZtnaRule } from '@palisade/contracts';
+import type { PrivateService, UserDevices, ZtnaRule } from '@palisade/contracts';
+import { makeSiteGateway } from '../../../testing/site-gateways';
 
 export const BERLIN_ID = '11111111-1111-4111-8111-111111111111';
 export const MUNICH_ID = '22222222-2222-4222-8222-222222222222';
@@ -7,33 +8,6 @@ export const ANN_ID = '44444444-4444-4444-8444-444444444444';
 export const BOB_ID = '55555555-5555-4555-8555-555555555555';
 export const ENGINEERING_ID = '66666666-6666-4666-8666-666666666666';
 export const CONTRACTORS_ID = '77777777-7777-4777-8777-777777777777';
-
-/** A site gateway as the gateways list presents it; override what the test is about. */
-export function makeSiteGateway(overrides: Partial<Gateway> & Pick<Gateway, 'id' | 'name'>): Gateway {
-  return {
-    kind: 'cgw',
-    region: `${overrides.name} site`,
-    serverUrl: null,
-    serverName: null,
-    status: 'online',
-    hostname: null,
-    version: '1.4.2',
-    publicKey: null,
-    address: '100.100.1.2/24',
-    listenPort: 51820,
-    endpoint: null,
-    enrolledAt: '2026-03-01T10:00:00.000Z',
-    lastSeenAt: '2026-03-01T10:10:00.000Z',
-    enforcedVersion: null,
-    enforcedAt: null,
-    currentVersion: null,
-    isDrifting: false,
-    metrics: null,
-    upgrade: null,
-    createdAt: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export const BERLIN = makeSiteGateway({ id: BERLIN_ID, name: 'Berlin office' });
 export const MUNICH = makeSiteGateway({ id: MUNICH_ID, name: 'Munich shop', status: 'offline' });

@@ -7,7 +7,7 @@ import type { SiteForm } from '../utils/site-form';
  * error, from the client's check or the server's details, shows under it) and named for screen readers by
  * `label` (the column header and the row: "Address of LAN row 2").
  */
-interface CellProps {
+export interface CellProps {
   form: SiteForm;
   /** The field's path, `lans.0.address`. */
   path: string;

@@ -1,9 +1,8 @@
-import { Stack, Text } from '@mantine/core';
 import { LAN_PORT, MAX_LAN_IDS, SITE_PREFIX_MAX, SITE_PREFIX_MIN } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { newLanRow, type SiteForm } from '../utils/site-form';
 import { EmptyCell, NumberCell, SelectCell, SwitchCell, TextCell } from './field-inputs';
-import { RowTable } from './row-table';
+import { SiteListTable } from './site-list-table';
 
 /** The LAN ports a row may take: LAN 1 … LAN 10. */
 export function useLanPortOptions() {
@@ -21,80 +20,57 @@ export function useLanPortOptions() {
 export function LanTable({ form, isReadOnly }: { form: SiteForm; isReadOnly: boolean }) {
   const { t } = useTranslation();
   const portOptions = useLanPortOptions();
-  const lans = form.values.lans;
-  const headers = {
-    port: t('sites.lans.portHeader', 'LAN port'),
-    name: t('sites.lans.name', 'Name'),
-    address: t('sites.lans.address', 'Gateway address'),
-    prefix: t('sites.lans.prefix', 'Prefix length'),
-    dhcp: t('sites.lans.dhcp', 'DHCP'),
-    dhcpStart: t('sites.lans.dhcpStart', 'DHCP start'),
-    dhcpEnd: t('sites.lans.dhcpEnd', 'DHCP end'),
-  };
-  const rowName = (index: number) => t('sites.lans.row', 'LAN row {{row}}', { row: index + 1 });
-  const label = (field: string, index: number) =>
-    t('sites.fieldOfRow', '{{field}} of {{row}}', { field, row: rowName(index) });
 
   return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed">
-        {t(
-          'sites.lans.help',
-          'Each LAN is a LAN port of the gateway with the gateway’s own address in a private network. With DHCP on, the gateway hands out the addresses of the range to the devices of the LAN. The gateway’s management port {{port}} answers from the LAN and VLAN networks only, never from the WAN.',
-          { port: String(LAN_PORT) },
-        )}
-      </Text>
-      <RowTable
-        label={t('sites.lans.table', 'LANs')}
-        headers={Object.values(headers)}
-        rows={lans}
-        getKey={(row) => row.key}
-        rowName={rowName}
-        emptyText={t('sites.lans.empty', 'No LANs yet.')}
-        max={MAX_LAN_IDS}
-        fullText={t('sites.lans.full', 'A site gateway has at most {{max, number}} LANs.', {
-          max: MAX_LAN_IDS,
-        })}
-        addLabel={t('sites.lans.add', 'Add LAN')}
-        onAdd={() => form.insertListItem('lans', newLanRow(form.values.lans))}
-        onRemove={(index) => form.removeListItem('lans', index)}
-        isReadOnly={isReadOnly}
-        error={form.errors.lans}
-        minWidth={980}
-        renderCells={(row, index) => {
-          const cell = (field: keyof typeof headers) => ({
-            form,
-            path: `lans.${index}.${field === 'dhcp' ? 'lanDhcp' : field === 'port' ? 'id' : field}`,
-            label: label(headers[field], index),
-            isReadOnly,
-          });
-          return (
+    <SiteListTable
+      form={form}
+      isReadOnly={isReadOnly}
+      list="lans"
+      help={t(
+        'sites.lans.help',
+        'Each LAN is a LAN port of the gateway with the gateway’s own address in a private network. With DHCP on, the gateway hands out the addresses of the range to the devices of the LAN. The gateway’s management port {{port}} answers from the LAN and VLAN networks only, never from the WAN.',
+        { port: String(LAN_PORT) },
+      )}
+      headers={{
+        port: t('sites.lans.portHeader', 'LAN port'),
+        name: t('sites.lans.name', 'Name'),
+        address: t('sites.lans.address', 'Gateway address'),
+        prefix: t('sites.lans.prefix', 'Prefix length'),
+        dhcp: t('sites.lans.dhcp', 'DHCP'),
+        dhcpStart: t('sites.lans.dhcpStart', 'DHCP start'),
+        dhcpEnd: t('sites.lans.dhcpEnd', 'DHCP end'),
+      }}
+      fieldOf={(column) => (column === 'dhcp' ? 'lanDhcp' : column === 'port' ? 'id' : column)}
+      label={t('sites.lans.table', 'LANs')}
+      rowName={(index) => t('sites.lans.row', 'LAN row {{row}}', { row: index + 1 })}
+      emptyText={t('sites.lans.empty', 'No LANs yet.')}
+      max={MAX_LAN_IDS}
+      fullText={t('sites.lans.full', 'A site gateway has at most {{max, number}} LANs.', {
+        max: MAX_LAN_IDS,
+      })}
+      addLabel={t('sites.lans.add', 'Add LAN')}
+      newRow={() => newLanRow(form.values.lans)}
+      minWidth={980}
+      renderCells={(cell, row) => (
+        <>
+          <SelectCell {...cell('port')} data={portOptions} width={110} />
+          <TextCell {...cell('name')} placeholder={t('sites.lans.namePlaceholder', 'Office')} />
+          <TextCell {...cell('address')} placeholder="192.168.1.1" maxLength={15} minWidth={130} />
+          <NumberCell {...cell('prefix')} min={SITE_PREFIX_MIN} max={SITE_PREFIX_MAX} prefix="/" />
+          <SwitchCell {...cell('dhcp')} />
+          {row.lanDhcp ? (
             <>
-              <SelectCell {...cell('port')} data={portOptions} width={110} />
-              <TextCell {...cell('name')} placeholder={t('sites.lans.namePlaceholder', 'Office')} />
-              <TextCell {...cell('address')} placeholder="192.168.1.1" maxLength={15} minWidth={130} />
-              <NumberCell {...cell('prefix')} min={SITE_PREFIX_MIN} max={SITE_PREFIX_MAX} prefix="/" />
-              <SwitchCell {...cell('dhcp')} />
-              {row.lanDhcp ? (
-                <>
-                  <TextCell
-                    {...cell('dhcpStart')}
-                    placeholder="192.168.1.100"
-                    maxLength={15}
-                    minWidth={130}
-                  />
-                  <TextCell {...cell('dhcpEnd')} placeholder="192.168.1.200" maxLength={15} minWidth={130} />
-                </>
-              ) : (
-                <>
-                  <EmptyCell srText={t('sites.lans.noDhcp', 'No DHCP')} />
-                  <EmptyCell srText={t('sites.lans.noDhcp', 'No DHCP')} />
-                </>
-              )}
+              <TextCell {...cell('dhcpStart')} placeholder="192.168.1.100" maxLength={15} minWidth={130} />
+              <TextCell {...cell('dhcpEnd')} placeholder="192.168.1.200" maxLength={15} minWidth={130} />
             </>
-          );
-        }}
-      />
-    </Stack>
+          ) : (
+            <>
+              <EmptyCell srText={t('sites.lans.noDhcp', 'No DHCP')} />
+              <EmptyCell srText={t('sites.lans.noDhcp', 'No DHCP')} />
+            </>
+          )}
+        </>
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
-import type { Gateway, SiteConfigView, SiteLan } from '@palisade/contracts';
+import type { SiteConfigView, SiteLan } from '@palisade/contracts';
 import { keysetPage } from '../../../testing/fake-api';
+import { makeSiteGateway } from '../../../testing/site-gateways';
 
 export const BERLIN_ID = '55555555-5555-4555-8555-555555555555';
 export const MUNICH_ID = '66666666-6666-4666-8666-666666666666';
@@ -46,33 +47,6 @@ export function lans(count: number): SiteLan[] {
     prefix: 24,
     lanDhcp: false,
   }));
-}
-
-/** A site gateway as the gateways list presents it; override what the test is about. */
-export function makeSiteGateway(overrides: Partial<Gateway> & Pick<Gateway, 'id' | 'name'>): Gateway {
-  return {
-    kind: 'cgw',
-    region: `${overrides.name} site`,
-    serverUrl: null,
-    serverName: null,
-    status: 'online',
-    hostname: null,
-    version: '1.4.2',
-    publicKey: null,
-    address: '100.100.1.2/24',
-    listenPort: 51820,
-    endpoint: null,
-    enrolledAt: '2026-03-01T10:00:00.000Z',
-    lastSeenAt: '2026-03-01T10:10:00.000Z',
-    enforcedVersion: null,
-    enforcedAt: null,
-    currentVersion: null,
-    isDrifting: false,
-    metrics: null,
-    upgrade: null,
-    createdAt: '2026-03-01T09:00:00.000Z',
-    ...overrides,
-  };
 }
 
 export const BERLIN_GATEWAY = makeSiteGateway({ id: BERLIN_ID, name: 'Berlin office', region: 'Berlin' });
