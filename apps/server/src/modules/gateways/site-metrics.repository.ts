@@ -94,6 +94,9 @@ export interface BucketRow {
   bucket: number;
   minutes: number;
   heartbeats: number;
+  /** The minutes and heartbeats of the bucket's complete minutes (the current one is still arriving). */
+  completeMinutes: number;
+  completeHeartbeats: number;
   latencyMsSum: number;
   latencySamples: number;
   throughputBpsSum: number;
@@ -110,7 +113,10 @@ export async function siteBuckets(
   const rows = await queryRows<Record<string, string | number>>(
     tx,
     sql`select gateway_id, floor(extract(epoch from minute) / ${seconds}) * ${seconds} * 1000 as bucket,
-        count(*) as minutes, sum(heartbeats) as heartbeats, sum(latency_ms_sum) as latency_ms_sum,
+        count(*) as minutes, sum(heartbeats) as heartbeats,
+        count(*) filter (where minute < date_trunc('minute', now())) as complete_minutes,
+        coalesce(sum(heartbeats) filter (where minute < date_trunc('minute', now())), 0) as complete_heartbeats,
+        sum(latency_ms_sum) as latency_ms_sum,
         sum(latency_samples) as latency_samples, sum(throughput_bps_sum) as throughput_bps_sum
       from site_metrics
       where tenant_id = ${tenantId} and minute >= ${from.toISOString()}::timestamptz
@@ -121,6 +127,8 @@ export async function siteBuckets(
     bucket: Number(row.bucket),
     minutes: Number(row.minutes),
     heartbeats: Number(row.heartbeats),
+    completeMinutes: Number(row.complete_minutes),
+    completeHeartbeats: Number(row.complete_heartbeats),
     latencyMsSum: Number(row.latency_ms_sum),
     latencySamples: Number(row.latency_samples),
     throughputBpsSum: Number(row.throughput_bps_sum),

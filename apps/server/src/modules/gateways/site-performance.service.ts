@@ -15,7 +15,8 @@ import * as metrics from './site-metrics.repository';
 
 /**
  * `/devices/site-performance`: each site gateway's heartbeats over a range, per bucket — latency (the round trip
- * the gateway measured), loss (the heartbeats expected in the minutes it was heard from that did not arrive),
+ * the gateway measured), loss (the heartbeats expected in the complete minutes it was heard from that did not
+ * arrive),
  * throughput (the mean the heartbeats reported) and uptime (the share of the bucket's minutes it was heard
  * from, counted from its enrolment; before it, and after now, nothing is expected).
  */
@@ -23,11 +24,16 @@ import * as metrics from './site-metrics.repository';
 const MINUTE_MS = 60_000;
 const BEATS_PER_MINUTE = MINUTE_MS / GATEWAY_HEARTBEAT_MS;
 
-type Totals = Pick<
-  metrics.BucketRow,
-  'minutes' | 'heartbeats' | 'latencyMsSum' | 'latencySamples' | 'throughputBpsSum'
->;
-const EMPTY: Totals = { minutes: 0, heartbeats: 0, latencyMsSum: 0, latencySamples: 0, throughputBpsSum: 0 };
+type Totals = Omit<metrics.BucketRow, 'gatewayId' | 'bucket'>;
+const EMPTY: Totals = {
+  minutes: 0,
+  heartbeats: 0,
+  completeMinutes: 0,
+  completeHeartbeats: 0,
+  latencyMsSum: 0,
+  latencySamples: 0,
+  throughputBpsSum: 0,
+};
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -36,17 +42,29 @@ function measures(totals: Totals, expectedMinutes: number) {
   const heard = totals.minutes > 0;
   return {
     latencyMs: totals.latencySamples > 0 ? round(totals.latencyMsSum / totals.latencySamples) : null,
-    lossPercent: heard
-      ? round(Math.max(0, 100 * (1 - totals.heartbeats / (totals.minutes * BEATS_PER_MINUTE))))
-      : null,
+    // Over complete minutes only: the current one's heartbeats are still arriving.
+    lossPercent:
+      totals.completeMinutes > 0
+        ? round(
+            Math.max(0, 100 * (1 - totals.completeHeartbeats / (totals.completeMinutes * BEATS_PER_MINUTE))),
+          )
+        : null,
     throughputBps: heard ? Math.round(totals.throughputBpsSum / totals.heartbeats) : null,
-    uptimePercent: expectedMinutes > 0 ? round(Math.min(100, (100 * totals.minutes) / expectedMinutes)) : 0,
+    // A bucket of only the current minute: heard from in it or not.
+    uptimePercent:
+      expectedMinutes > 0
+        ? round(Math.min(100, (100 * totals.minutes) / expectedMinutes))
+        : totals.minutes > 0
+          ? 100
+          : 0,
   };
 }
 
 const add = (a: Totals, b: Totals): Totals => ({
   minutes: a.minutes + b.minutes,
   heartbeats: a.heartbeats + b.heartbeats,
+  completeMinutes: a.completeMinutes + b.completeMinutes,
+  completeHeartbeats: a.completeHeartbeats + b.completeHeartbeats,
   latencyMsSum: a.latencyMsSum + b.latencyMsSum,
   latencySamples: a.latencySamples + b.latencySamples,
   throughputBpsSum: a.throughputBpsSum + b.throughputBpsSum,
