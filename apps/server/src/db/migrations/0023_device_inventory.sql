@@ -14,7 +14,7 @@ CREATE INDEX devices_list_name ON devices (tenant_id, lower(name), id);
 CREATE INDEX devices_list_seen ON devices (tenant_id, (coalesce(last_seen_at, 'epoch'::timestamptz)), id);
 CREATE INDEX devices_list_os ON devices (tenant_id, os, lower(name), id);
 CREATE INDEX devices_list_enrolled ON devices (tenant_id, enrolled_at, id);
--- The search on names (owners are found by users_search).
+-- The search on device names.
 CREATE INDEX devices_search ON devices USING gin (lower(name) gin_trgm_ops);
 
 CREATE TABLE device_settings (

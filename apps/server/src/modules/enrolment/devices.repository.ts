@@ -109,10 +109,7 @@ function filtersOf(query: DeviceListQuery, source: Source, tenantId: string): SQ
     query.q
       ? source === 'site'
         ? sql`(lower(g.name) like ${likePattern(query.q)} or lower(coalesce(g.hostname, '')) like ${likePattern(query.q)})`
-        : // Both sides by a trigram index: the owners matching are looked up first (an array, so the devices'
-          // user index takes it), then OR'd with the names matching.
-          sql`(lower(d.name) like ${likePattern(query.q)} or d.user_id = any(array(select su.id from users su
-            where su.tenant_id = d.tenant_id and su.search like ${likePattern(query.q)})))`
+        : sql`(lower(d.name) like ${likePattern(query.q)} or lower(coalesce(u.username, '')) like ${likePattern(query.q)})`
       : null,
     query.os ? (source === 'site' ? sql`g.kind = ${query.os}` : sql`d.os = ${query.os}`) : null,
     query.status === 'online' ? online : null,
