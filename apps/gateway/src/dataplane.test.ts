@@ -1,5 +1,5 @@
 /**
- * The data plane, for real (root, `ip netns`, /dev/net/tun and the tools of scripts/net-tools.sh), in three
+ * The data plane, for real (root, `ip netns`, /dev/net/tun and the tools of scripts/net-tools.sh), in four
  * network namespaces:
  *   - the gateway's: the real server (spawned with PGlite and the demo data) and the reference gateway with
  *     --apply; the test reaches the server through a veth pair (198.18.0.0/15, benchmarking addresses);
@@ -9,7 +9,9 @@
  *     end user's device runs there as the reference gateway's `--device --apply` (enrolled with the user's link,
  *     checking in, bringing its tunnel up itself);
  *   - a protected server's (an HTTP listener on 10.99.0.2 in 10.99.0.0/24) that only the gateway reaches, by a
- *     veth pair; a route rule sends 10.99.0.0/24 through the gateway.
+ *     veth pair; a route rule sends 10.99.0.0/24 through the gateway;
+ *   - a hub cybernode's (the reference gateway with --apply), linked to the device's and the gateway's: with the
+ *     mesh on, the device reaches the gateway's private service through it.
  * Proves: the WireGuard interface is up with the address and port the server assigned, and the endpoint given
  * with --endpoint reaches the device as its peer's; the device reaches the protected server through the tunnel
  * (routed and masqueraded by the gateway), with a handshake the gateway's `wg show` sees; a network-layer block
@@ -19,6 +21,9 @@
  * locally known name still resolves, and removing it restores the answer; an end user's device enrolled through
  * their link by `--device --apply` comes up, is listed online with its agent version, reaches the port a private
  * service publishes to the user and is refused (TCP reset by the ZTNA firewall) another port of the same host;
+ * with the mesh on (the hub, the gateway as its site) the hub and the gateway peer within a second, the gateway
+ * drops the device as a peer, and the device, restarted, has the hub as its only peer, reaches the same port
+ * through the hub and the gateway and is refused the other one by the gateway's ZTNA firewall;
  * SIGTERM tears it all down (the device's interface, then the gateway's). The measured times are printed
  * (process.stdout). Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it fails instead.
  */
@@ -41,11 +46,15 @@ const id = randomBytes(3).toString('hex');
 const NS = `pgw${id}`;
 const DEV_NS = `pgw${id}dev`;
 const SRV_NS = `pgw${id}srv`;
+/** A cybernode's: the mesh's hub, between the device and the site gateway. */
+const HUB_NS = `pgw${id}hub`;
 /** WireGuard interfaces: unique names (the control sockets in /var/run/wireguard are shared by namespaces). */
 const IFACE = `pgw${id}w`;
 const DEV_IFACE = `pgw${id}d`;
 /** The second device's (an end user's, enrolled with their link by the reference gateway's --device mode). */
 const USER_IFACE = `pgw${id}u`;
+/** The hub cybernode's. */
+const HUB_IFACE = `pgw${id}x`;
 /** Test host ↔ gateway. */
 const HOST_VETH = `pgw${id}h`;
 const NS_VETH = `pgw${id}n`;
@@ -54,14 +63,24 @@ const GW_DEV_VETH = `pgw${id}a`;
 const DEV_VETH = `pgw${id}b`;
 const GW_SRV_VETH = `pgw${id}c`;
 const SRV_VETH = `pgw${id}e`;
+/** Hub ↔ device, hub ↔ gateway. */
+const HUB_DEV_VETH = `pgw${id}f`;
+const DEV_HUB_VETH = `pgw${id}g`;
+const HUB_GW_VETH = `pgw${id}i`;
+const GW_HUB_VETH = `pgw${id}j`;
 const block30 = (prefix: string) => `${prefix}.${randomBytes(1)[0]}.${(randomBytes(1)[0] & 63) * 4}`;
 const plus = (network: string, n: number) => network.replace(/\d+$/, (last) => String(Number(last) + n));
 const SUBNET = block30('198.18');
 const hostAddress = plus(SUBNET, 1);
 const nsAddress = plus(SUBNET, 2);
-const UNDERLAY = block30('198.19');
+/** Three /30s of one /28: gateway ↔ device, hub ↔ device, hub ↔ gateway. */
+const UNDERLAY = `198.19.${randomBytes(1)[0]}.${(randomBytes(1)[0] & 15) * 16}`;
 const gwUnderlay = plus(UNDERLAY, 1);
 const devUnderlay = plus(UNDERLAY, 2);
+const hubForDevices = plus(UNDERLAY, 5);
+const devToHub = plus(UNDERLAY, 6);
+const hubToGw = plus(UNDERLAY, 9);
+const gwToHub = plus(UNDERLAY, 10);
 const PROTECTED_NET = '10.99.0.0/24';
 const GW_PROTECTED = '10.99.0.1';
 const PROTECTED = '10.99.0.2';
@@ -116,10 +135,11 @@ afterAll(async () => {
   inNs('ip', 'link', 'del', IFACE);
   inDev('ip', 'link', 'del', DEV_IFACE);
   inDev('ip', 'link', 'del', USER_IFACE);
+  inNsOf(HUB_NS)('ip', 'link', 'del', HUB_IFACE);
   // Deleting a namespace takes its veth ends with it (and their peers).
   for (const ns of namespaces) sh('ip', ['netns', 'del', ns]);
   sh('ip', ['link', 'del', HOST_VETH]);
-  for (const name of [IFACE, DEV_IFACE, USER_IFACE])
+  for (const name of [IFACE, DEV_IFACE, USER_IFACE, HUB_IFACE])
     rmSync(`/var/run/wireguard/${name}.sock`, { force: true });
   rmSync(dir, { recursive: true, force: true });
 });
@@ -248,7 +268,7 @@ describe('the data plane in network namespaces', () => {
       'unbound-control',
     ],
     async () => {
-      for (const ns of [NS, DEV_NS, SRV_NS]) addNamespace(ns);
+      for (const ns of [NS, DEV_NS, SRV_NS, HUB_NS]) addNamespace(ns);
       link(
         { ns: null, name: HOST_VETH, address: `${hostAddress}/30` },
         { ns: NS, name: NS_VETH, address: `${nsAddress}/30` },
@@ -261,6 +281,18 @@ describe('the data plane in network namespaces', () => {
         { ns: NS, name: GW_SRV_VETH, address: `${GW_PROTECTED}/24` },
         { ns: SRV_NS, name: SRV_VETH, address: `${PROTECTED}/24` },
       );
+      // The hub: the device reaches it at hubForDevices, it reaches the gateway's endpoint (and the server), and
+      // the gateway reaches it at hubForDevices (its endpoint) through their own link.
+      link(
+        { ns: HUB_NS, name: HUB_DEV_VETH, address: `${hubForDevices}/30` },
+        { ns: DEV_NS, name: DEV_HUB_VETH, address: `${devToHub}/30` },
+      );
+      link(
+        { ns: HUB_NS, name: HUB_GW_VETH, address: `${hubToGw}/30` },
+        { ns: NS, name: GW_HUB_VETH, address: `${gwToHub}/30` },
+      );
+      must(inNsOf(HUB_NS)('ip', 'route', 'add', `${gwUnderlay}/32`, 'via', gwToHub), 'hub → gateway');
+      must(inNs('ip', 'route', 'add', `${hubForDevices}/32`, 'via', hubToGw), 'gateway → hub');
       // The protected server knows no way to the devices: only the gateway's masquerading brings answers back.
       expect(inSrv('ip', 'route', 'show', 'default').stdout.trim()).toBe('');
       const forwardingBefore = inNs('cat', '/proc/sys/net/ipv4/ip_forward').stdout.trim();
@@ -775,8 +807,153 @@ describe('the data plane in network namespaces', () => {
         `--device: enrolled, interface and routes up ${deviceUpMs} ms after it started; listed online with ` +
           `agent ${AGENT_VERSION}`,
       );
-      // SIGTERM: the device takes its interface down (wireguard-go goes with it).
+      // (5) The mesh: a cybernode as its hub, the lab's site gateway as its site. The device reaches the published
+      // port through the hub and the site gateway (the hub keeps its address: the site's ZTNA firewall still
+      // refuses it port 9090); the site gateway takes no device peers any more.
+      const hubCreated = await call('POST', '/cybernodes/acme', {
+        name: `Hub ${id}`,
+        kind: 'cybernode',
+        region: 'lab',
+      });
+      const hubId: string = hubCreated.cybernode.id;
+      const hubAgent = spawnIn(
+        HUB_NS,
+        [
+          process.execPath,
+          '--import',
+          'tsx',
+          'apps/gateway/src/main.ts',
+          '--server',
+          `http://${gwToHub}:8080`,
+          '--dir',
+          join(dir, 'hub'),
+          '--apply',
+          '--interface',
+          HUB_IFACE,
+          '--hostname',
+          'hub.lab',
+          '--endpoint',
+          `${hubForDevices}:51820`,
+        ],
+        { ...base, PALISADE_GATEWAY_TOKEN: hubCreated.enrolmentToken.token },
+        'hub',
+      );
+      const meshLog = () => `${deviceLog()}\n--- hub ---\n${hubAgent.state.log}`;
+      await until(
+        "the hub's first bundle applied",
+        60_000,
+        () => (/enforced bundle .* \(applied\)/.test(hubAgent.state.log) ? true : undefined),
+        meshLog,
+      );
+      const hubShown = await call('GET', `/cybernodes/acme/${hubId}`);
+      const meshSaved = Date.now();
+      const mesh = await call('PUT', '/devices/acme/spa/mesh', {
+        enabled: true,
+        hubId,
+        siteIds: [gatewayId],
+      });
+      const meshAnswered = Date.now();
+      expect(mesh.nodes.map((node: { id: string }) => node.id)).toEqual([hubId, gatewayId]);
+      expect(mesh.issues).toEqual([]);
+      const inHub = inNsOf(HUB_NS);
+      await until(
+        'the hub and the site gateway peering, the device moved to the hub',
+        2_000,
+        () => {
+          const sitePeers = inNs('wg', 'show', IFACE, 'peers').stdout;
+          const hubPeers = inHub('wg', 'show', HUB_IFACE, 'peers').stdout;
+          return sitePeers.includes(hubShown.publicKey) &&
+            !sitePeers.includes(deviceState.publicKey) &&
+            hubPeers.includes(shown.publicKey) &&
+            hubPeers.includes(deviceState.publicKey)
+            ? true
+            : undefined;
+        },
+        meshLog,
+      );
+      const meshMs = Date.now() - meshAnswered;
+      // The hub routes the site's tunnel address and what is reached there to the site gateway.
+      const hubRoutes = inHub('wg', 'show', HUB_IFACE, 'allowed-ips').stdout;
+      expect(hubRoutes).toContain(`${shown.publicKey}\t`);
+      const siteAtHub = hubRoutes.split('\n').find((line) => line.startsWith(`${shown.publicKey}\t`)) ?? '';
+      expect(siteAtHub).toContain(`${tunnel}/32`);
+      expect(siteAtHub).toContain(PROTECTED_NET);
+      // The device takes the new configuration when it next checks in: restarted, it checks in at once (its
+      // key and credential kept in its state).
       expect(await stopChild(userDevice.child), deviceLog()).toBe(0);
+      const restarted = Date.now();
+      const meshDevice = spawnIn(
+        DEV_NS,
+        [
+          process.execPath,
+          '--import',
+          'tsx',
+          'apps/gateway/src/main.ts',
+          '--device',
+          '--server',
+          `http://${gwUnderlay}:8080`,
+          '--dir',
+          deviceDir,
+          '--apply',
+          '--interface',
+          USER_IFACE,
+        ],
+        base,
+        'device (mesh)',
+      );
+      const meshDeviceLog = () => `${meshLog()}\n--- device (mesh) ---\n${meshDevice.state.log}`;
+      await until(
+        "the device's tunnel to the hub only",
+        30_000,
+        () => {
+          if (meshDevice.child.exitCode !== null) throw new Error(`the device stopped\n${meshDeviceLog()}`);
+          const peers = inDev('wg', 'show', USER_IFACE, 'peers');
+          return peers.status === 0 &&
+            peers.stdout.trim() === hubShown.publicKey &&
+            /applied on/.test(meshDevice.state.log)
+            ? true
+            : undefined;
+        },
+        meshDeviceLog,
+      );
+      const throughHub = await until(
+        'the published port through the hub',
+        5_000,
+        () => {
+          const r = fromDevice();
+          return r.ok ? r : undefined;
+        },
+        meshDeviceLog,
+      );
+      const throughHubMs = Date.now() - restarted;
+      // Masqueraded by the site gateway, as before; the hub saw the device and the site, the site the hub.
+      expect(throughHub.body).toBe(`protected ${GW_PROTECTED}`);
+      expect(tcpFromDevice(PROTECTED, 9090), 'the site refuses the port nothing publishes').toBe(
+        'ECONNREFUSED',
+      );
+      expect(tcpFromDevice(PROTECTED, 8080)).toBe('connected');
+      const handshakes = (ns: (cmd: string, ...args: string[]) => ReturnType<typeof sh>, iface: string) =>
+        new Map(
+          must(ns('wg', 'show', iface, 'latest-handshakes'), 'wg show')
+            .stdout.trim()
+            .split('\n')
+            .map((line) => line.split('\t') as [string, string])
+            .map(([key, at]) => [key, Number(at)]),
+        );
+      expect(handshakes(inHub, HUB_IFACE).get(deviceState.publicKey)).toBeGreaterThan(0);
+      expect(handshakes(inHub, HUB_IFACE).get(shown.publicKey)).toBeGreaterThan(0);
+      expect(handshakes(inNs, IFACE).get(hubShown.publicKey)).toBeGreaterThan(0);
+      expect(handshakes(inNs, IFACE).has(deviceState.publicKey)).toBe(false);
+      say(
+        `mesh saved in ${meshAnswered - meshSaved} ms; the hub and the site gateway peered ${meshMs} ms after; ` +
+          `the restarted device reached port 8080 through the hub ${throughHubMs} ms after its start, port 9090 ` +
+          'refused by the site (ECONNREFUSED)',
+      );
+      expect(await stopChild(hubAgent.child), meshLog()).toBe(0);
+      expect(inHub('ip', 'link', 'show', 'dev', HUB_IFACE).status).not.toBe(0);
+
+      // SIGTERM: the device takes its interface down (wireguard-go goes with it).
+      expect(await stopChild(meshDevice.child), meshDeviceLog()).toBe(0);
       expect(inDev('ip', 'link', 'show', 'dev', USER_IFACE).status).not.toBe(0);
 
       // SIGTERM: the agent tears down what it brought up.
@@ -803,6 +980,6 @@ describe('the data plane in network namespaces', () => {
         () => others().join('\n'),
       );
     },
-    240_000,
+    360_000,
   );
 });

@@ -16,6 +16,7 @@ export * from './groups';
 export * from './imports';
 export * from './internal-devices';
 export * from './local-controls';
+export * from './mesh';
 export * from './nul-bytes';
 export * from './policies';
 export * from './policy-objects';

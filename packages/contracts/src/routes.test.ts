@@ -13,7 +13,7 @@ describe('which paths the SPA serves', () => {
     const unbuilt = SPEC_ROUTES.filter(
       (route) => !route.includes(':') && !(SERVED_ROUTES as readonly string[]).includes(route),
     );
-    expect(unbuilt).toContain('/devices/spa/mesh');
+    expect(unbuilt).toContain('/XDR/dashboard');
     // A spec screen that looks like a served one's parameter (`/verify/:id`).
     expect(isServedRoute('/verify/sso-verification')).toBe(false);
     for (const route of unbuilt) expect(isServedRoute(route), route).toBe(false);

@@ -201,6 +201,7 @@ export const SERVED_ROUTES = [
   '/devices/routes/',
   '/device/:id/:type',
   '/devices/spa/service',
+  '/devices/spa/mesh',
   '/devices/ztna-firewall',
   '/devices/site-performance',
   '/devices/local-policies',
@@ -243,7 +244,7 @@ export function matchesPattern(pattern: string, path: string): boolean {
 }
 
 const normalised = (path: string) => `/${path.split('/').filter(Boolean).join('/')}`;
-/** The spec's screens without parameters that are not built yet (`/devices/spa/mesh`). */
+/** The spec's screens without parameters that are not built yet (`/XDR/dashboard`). */
 const UNBUILT_STATIC = new Set(
   SPEC_ROUTES.filter(
     (route) => !route.includes(':') && !(SERVED_ROUTES as readonly string[]).includes(route),
@@ -252,7 +253,7 @@ const UNBUILT_STATIC = new Set(
 
 /**
  * Whether a path is a screen the SPA serves today. A spec screen not built yet is never another screen's
- * parameter: `/devices/spa/mesh` is not `/devices/:id`, `/verify/sso-verification` not `/verify/:id`.
+ * parameter: `/verify/sso-verification` is not `/verify/:id`.
  */
 export function isServedRoute(path: string): boolean {
   if (UNBUILT_STATIC.has(normalised(path))) return false;

@@ -60,6 +60,23 @@ describe('demo sites', () => {
     ]);
   });
 
+  it('meshes HQ Berlin and Branch Munich, with the Frankfurt PoP as the hub for Engineering', async () => {
+    const mesh = await get('/devices/acme/spa/mesh');
+    expect(mesh).toMatchObject({
+      enabled: true,
+      hub: { name: 'Frankfurt PoP' },
+      sites: [{ name: 'Branch Munich' }, { name: 'HQ Berlin' }],
+      groups: [{ name: 'Engineering' }],
+      issues: [],
+    });
+    const [hub, munich, berlin] = mesh.nodes;
+    expect(hub.peers.map((peer: { name: string }) => peer.name)).toEqual(['Branch Munich', 'HQ Berlin']);
+    expect(berlin.takesDevices).toBe(false);
+    // HQ Berlin's offices and servers are reached there, from the hub and from Munich.
+    expect(berlin.networks).toEqual(expect.arrayContaining(['10.10.0.0/16']));
+    expect(munich.peers.map((peer: { name: string }) => peer.name)).toEqual(['Frankfurt PoP', 'HQ Berlin']);
+  });
+
   it('has Store Cologne enforce local controls for its shop network', async () => {
     const { items } = await get('/devices/acme/local-controls');
     const store = items.find((item: { name: string }) => item.name === 'Store Cologne');

@@ -1,8 +1,15 @@
-import { LocalControls, PrivateServiceInput, SiteConfigInput, ZtnaRuleInput } from '@palisade/contracts';
+import {
+  LocalControls,
+  MeshSettingsInput,
+  PrivateServiceInput,
+  SiteConfigInput,
+  ZtnaRuleInput,
+} from '@palisade/contracts';
 import type { Database } from '../db/client';
 import type { Ctx } from '../lib/context';
 import * as gateways from '../modules/gateways/gateways.service';
 import { putLocalControls } from '../modules/gateways/local-controls.service';
+import * as mesh from '../modules/gateways/mesh.service';
 import * as access from '../modules/gateways/private-access.service';
 import * as sites from '../modules/gateways/site-config.service';
 import { importSiteMinutes } from '../modules/gateways/site-performance.service';
@@ -15,8 +22,8 @@ import * as groups from '../modules/users/users.service';
  * The demo's two configured site gateways, through the services the screens call: HQ Berlin (offices, servers,
  * a guest VLAN, a static WAN, the intranet forwarded from the internet) and Branch Munich (one office LAN with
  * DHCP, a camera VLAN); the intranet published to Engineering as a private service, a ZTNA rule letting Support
- * reach the servers' SSH; Store Cologne's local controls for its shop network; and a week of each site gateway's
- * performance.
+ * reach the servers' SSH; Store Cologne's local controls for its shop network; a week of each site gateway's
+ * performance; and the mesh of HQ Berlin and Branch Munich, with the Frankfurt PoP as its hub for Engineering.
  */
 const CONFIGS = {
   'HQ Berlin': {
@@ -179,6 +186,29 @@ export async function seedSites(database: Database, ctx: Ctx): Promise<void> {
         groupIds: [groupIds.get('Support')].filter(Boolean),
       }),
     );
+    // The mesh: HQ Berlin and Branch Munich reach each other's LANs, Engineering reaches both through the
+    // Frankfurt PoP.
+    const cybernodes = await gateways.listGateways(deps, ctx, {
+      kind: 'cybernode',
+      limit: 50,
+      offset: 0,
+      order: 'asc',
+      sort: 'name',
+    });
+    const frankfurt = cybernodes.items.find((gateway) => gateway.name === 'Frankfurt PoP');
+    const munich = idOf('Branch Munich');
+    if (frankfurt && munich) {
+      await mesh.saveMesh(
+        deps,
+        ctx,
+        MeshSettingsInput.parse({
+          enabled: true,
+          hubId: frankfurt.id,
+          siteIds: [hq, munich],
+          groupIds: [groupIds.get('Engineering')].filter(Boolean),
+        }),
+      );
+    }
   } finally {
     policies.close();
   }

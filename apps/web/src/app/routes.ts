@@ -182,6 +182,10 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'privateServices',
     load: () => import('../features/private-access/screens/private-services'),
   },
+  '/devices/spa/mesh': {
+    name: 'privateMesh',
+    load: () => import('../features/private-access/screens/mesh'),
+  },
   '/devices/ztna-firewall': {
     name: 'ztnaFirewall',
     load: () => import('../features/private-access/screens/ztna-firewall'),

@@ -6,6 +6,7 @@ import {
   gwEndpoints as gw,
   internalDeviceEndpoints as internal,
   localControlsEndpoints as lc,
+  meshEndpoints as mesh,
   networkEndpoints as n,
   privateAccessEndpoints as pa,
   sitePerformanceEndpoints as perf,
@@ -17,6 +18,7 @@ import { gatewayCtx, route } from '../../lib/route';
 import * as service from './gateways.service';
 import * as internalDevices from './internal-devices.service';
 import * as localControls from './local-controls.service';
+import * as meshService from './mesh.service';
 import * as access from './private-access.service';
 import * as siteService from './site-config.service';
 import { getSitePerformance } from './site-performance.service';
@@ -92,6 +94,8 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
   route(app, database, pa.deletePrivateService, ({ ctx, params }) =>
     access.deleteEntry(database, ctx, 'service', params.id),
   );
+  route(app, database, mesh.getMesh, ({ ctx }) => meshService.getMesh(deps, ctx));
+  route(app, database, mesh.putMesh, ({ ctx, body }) => meshService.saveMesh(deps, ctx, body));
   route(app, database, pa.listZtnaRules, ({ ctx }) => access.listZtnaRules(database, ctx));
   route(app, database, pa.createZtnaRule, ({ ctx, body }) => access.saveZtnaRule(database, ctx, null, body));
   route(app, database, pa.updateZtnaRule, ({ ctx, params, body }) =>

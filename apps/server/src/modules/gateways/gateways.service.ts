@@ -73,6 +73,14 @@ import {
 import * as repo from './gateways.repository';
 import { recordNeighbours } from './internal-devices.service';
 import { lanInterfaces, localArtefacts, localControlsByGateway } from './local-controls.service';
+import {
+  deviceAllowedIps,
+  inMesh,
+  loadMeshPlan,
+  type MeshPlan,
+  routedNetworks,
+  tunnelNetwork,
+} from './mesh-plan';
 import { type PrivateAccess, privateAccessOf } from './private-access.service';
 import * as siteRepo from './site-config.repository';
 import * as metrics from './site-metrics.repository';
@@ -108,6 +116,8 @@ export type BundleCache = Map<string, { policyVersion: number; row: Promise<Curr
  */
 export type CurrentBundle = repo.BundleRow & {
   peers: WireguardPeer[];
+  /** The private-access mesh: gateway-to-gateway peers, and the sites the devices reach through the hub. */
+  mesh: MeshPlan;
   access: PrivateAccess;
   /** Each site gateway's local controls (local-controls.service.ts). */
   local: Map<string, LocalControls>;
@@ -125,7 +135,7 @@ const DEFAULT_LISTEN_PORT = 51820;
 /** Spec §3: the server name is shown without its leading network prefix (`ngcn_`). */
 export const displayServerName = (name: string | null) => (name ? name.replace(/^[a-z]+_/, '') : null);
 
-function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
+export function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
   if (row.retiredAt) return 'retired';
   if (!row.enrolledAt) return 'pending';
   return row.lastSeenAt && now - row.lastSeenAt.getTime() <= GATEWAY_OFFLINE_AFTER_MS ? 'online' : 'offline';
@@ -134,7 +144,10 @@ function statusOf(row: repo.GatewayRow, now: number): GatewayStatus {
 /** A gateway as the screens show it, against the tenant's current bundle (and its saved site configuration). */
 export function presentGateway(
   row: repo.GatewayRow,
-  current: Pick<CurrentBundle, 'version' | 'createdAt' | 'policy' | 'peers' | 'access' | 'local'> | null,
+  current: Pick<
+    CurrentBundle,
+    'version' | 'createdAt' | 'policy' | 'peers' | 'access' | 'local' | 'mesh'
+  > | null,
   now = Date.now(),
   site: SiteConfig | null = null,
 ): Gateway {
@@ -228,22 +241,24 @@ async function currentOrCompiled(
   tenantId: string,
   live: LivePolicy,
 ): Promise<CurrentBundle> {
-  const [stored, devices, access, local] = await deps.database.tenantTx(
-    tenantId,
-    async (tx) =>
-      [
-        await repo.currentBundle(tx, tenantId),
-        await repo.devicePeers(tx, tenantId),
-        await privateAccessOf(tx, tenantId),
-        await localControlsByGateway(tx, tenantId),
-      ] as const,
-  );
+  const [stored, devices, access, local, mesh] = await deps.database.tenantTx(tenantId, async (tx) => {
+    const access = await privateAccessOf(tx, tenantId);
+    const gateways = await repo.activeGateways(tx, tenantId);
+    const routes = routedNetworks(live.input, gateways);
+    return [
+      await repo.currentBundle(tx, tenantId),
+      await repo.devicePeers(tx, tenantId),
+      access,
+      await localControlsByGateway(tx, tenantId),
+      await loadMeshPlan(tx, tenantId, gateways, routes, access),
+    ] as const;
+  });
   const peers = devices.map((device) => ({
     publicKey: device.publicKey,
     allowedIps: [`${deviceAddress(device.host)}/32`],
     name: device.name,
   }));
-  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access, local };
+  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access, local, mesh };
   const { version, artefacts, skipped } = compileArtefacts(live.input);
   // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
   // content stored before keeps its own.
@@ -263,18 +278,27 @@ async function currentOrCompiled(
     );
     return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
   });
-  return { ...row, peers, access, local };
+  return { ...row, peers, access, local, mesh };
 }
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
 export const deviceAddress = (host: number) => `100.64.${host >> 8}.${host & 255}`;
 
-/** A gateway's WireGuard interface: one peer per device of the tenant that enrolled with a key. */
-function wireguardOf(gateway: repo.GatewayRow, peers: readonly WireguardPeer[]): string {
+/**
+ * A gateway's WireGuard interface: one peer per device of the tenant that enrolled with a key (none at a mesh
+ * site the devices reach through the hub), and the other gateways it peers with for the mesh.
+ */
+function wireguardOf(gateway: repo.GatewayRow, bundle: Pick<CurrentBundle, 'peers' | 'mesh'>): string {
   return wireguardConfig({
     address: gateway.wgAddress ?? '100.100.0.1/24',
     listenPort: gateway.listenPort ?? DEFAULT_LISTEN_PORT,
-    peers,
+    peers: [
+      ...(bundle.mesh.relayed.has(gateway.id) ? [] : bundle.peers),
+      ...(bundle.mesh.peers.get(gateway.id) ?? []).map(({ gatewayId: _, endpoint, ...peer }) => ({
+        ...peer,
+        ...(endpoint ? { endpoint } : {}),
+      })),
+    ],
     privateKeyPlaceholder: true,
   });
 }
@@ -298,12 +322,12 @@ export function siteOf(
  * configured) its site artefacts.
  */
 function ownArtefacts(
-  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'peers' | 'access' | 'local'>,
+  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'peers' | 'access' | 'local' | 'mesh'>,
   gateway: repo.GatewayRow,
   siteConfig: SiteConfig | null | undefined,
 ) {
   return {
-    wireguard: wireguardOf(gateway, bundle.peers),
+    wireguard: wireguardOf(gateway, bundle),
     site: siteOf(gateway, siteConfig),
     // Connections from the devices' tunnel network only: the site's own hosts reach each other as before.
     ztna: isSiteKind(gateway.kind)
@@ -508,6 +532,8 @@ async function changeGateway(
     if (!before) throw notFound('Gateway');
     if (before.retiredAt) throw retired();
     const after = (await repo.updateGateway(tx, tenantId, id, values)) as repo.GatewayRow;
+    // The mesh's peers name it: the hub and the other sites take the change with the next policy version.
+    if (await inMesh(tx, tenantId, id)) await markPolicyChanged(tx, tenantId);
     await recordEvent(tx, ctx, { ...event(before, after), objectType: 'gateway', objectId: id });
     return [after, await siteRepo.siteConfigOf(tx, tenantId, id)] as const;
   });
@@ -576,73 +602,33 @@ export function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, targetVe
 
 // ─── Devices ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A gateway's tunnel network from its address (`100.100.3.1/24` → `100.100.3.0/24`). */
-function tunnelNetwork(address: string): string {
-  const [ip, prefix] = address.split('/');
-  const parts = ip.split('.').map(Number);
-  const bits = Number(prefix);
-  const value = ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
-  const network = bits === 0 ? 0 : (value & (0xffffffff << (32 - bits))) >>> 0;
-  return `${[24, 16, 8, 0].map((shift) => (network >>> shift) & 255).join('.')}/${bits}`;
-}
-
-const IPV4_BLOCK = /^(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?$/;
-
-/**
- * The networks the tenant's route rules send through each gateway (the rule's target names the gateway by its
- * host name or its name), in policy order: enabled route policies' enabled ROUTE rules with action route.
- */
-export function routedNetworks(
-  input: EngineInput,
-  gateways: readonly repo.GatewayRow[],
-): Map<string, string[]> {
-  const byTarget = new Map<string, string>();
-  for (const gateway of gateways) {
-    byTarget.set(gateway.name.toLowerCase(), gateway.id);
-    if (gateway.hostname) byTarget.set(gateway.hostname.toLowerCase(), gateway.id);
-  }
-  const routes = new Map<string, string[]>();
-  for (const policy of input.policies) {
-    if (!policy.enabled) continue;
-    for (const rule of policy.rules) {
-      if (!rule.enabled || rule.type !== 'ROUTE' || rule.action !== 'route') continue;
-      const gatewayId = byTarget.get(rule.target.toLowerCase());
-      if (!gatewayId) continue;
-      const networks = rule.url
-        .split(/[;,\s]+/)
-        .map((item) => (item === '*' ? '0.0.0.0/0' : item))
-        .filter((item) => IPV4_BLOCK.test(item));
-      routes.set(gatewayId, [...(routes.get(gatewayId) ?? []), ...networks]);
-    }
-  }
-  return routes;
-}
-
 /**
  * A device's tunnel: its address, and every enrolled gateway of the tenant as a peer reaching the gateway's tunnel
  * network and the networks route rules send through it (a network routed through two gateways goes to the first
  * by name: WireGuard routes a block to one peer). The device's private key stays a placeholder it fills in.
  */
 export async function deviceWireguard(tx: Tx, tenantId: string, host: number): Promise<DeviceWireguard> {
-  const gateways = (await repo.activeGateways(tx, tenantId)).filter((g) => g.publicKey && g.wgAddress);
-  const routes = routedNetworks(await loadEngineInput(tx, tenantId), gateways);
-  // The internal hosts and networks its user may reach through private services and ZTNA rules.
-  const reachable = (await privateAccessOf(tx, tenantId)).routes.get(host);
-  const taken = new Set<string>();
-  const peers = gateways.map((gateway) => {
-    const allowedIps = [
-      tunnelNetwork(gateway.wgAddress as string),
-      ...(routes.get(gateway.id) ?? []),
-      ...(reachable?.get(gateway.id) ?? []),
-    ].filter((network) => !taken.has(network) && taken.add(network));
-    return {
-      gatewayId: gateway.id,
-      name: gateway.name,
-      publicKey: gateway.publicKey as string,
-      endpoint: gateway.endpoint,
-      allowedIps,
-    };
-  });
+  const enrolled = (await repo.activeGateways(tx, tenantId)).filter((g) => g.publicKey && g.wgAddress);
+  const routes = routedNetworks(await loadEngineInput(tx, tenantId), enrolled);
+  const access = await privateAccessOf(tx, tenantId);
+  const mesh = await loadMeshPlan(tx, tenantId, enrolled, routes, access);
+  // The internal hosts and networks its user may reach through private services and ZTNA rules, and through
+  // the mesh; the mesh sites behind a hub are reached through it.
+  const allowed = deviceAllowedIps(
+    enrolled,
+    routes,
+    access.routes.get(host),
+    mesh,
+    mesh.memberHosts.has(host),
+  );
+  const gateways = enrolled.filter((gateway) => allowed.has(gateway.id));
+  const peers = gateways.map((gateway) => ({
+    gatewayId: gateway.id,
+    name: gateway.name,
+    publicKey: gateway.publicKey as string,
+    endpoint: gateway.endpoint,
+    allowedIps: allowed.get(gateway.id) ?? [],
+  }));
   const address = `${deviceAddress(host)}/32`;
   // The resolver of a gateway the device can reach: one with an endpoint, online ones first.
   const now = Date.now();
@@ -947,8 +933,11 @@ export async function deviceRoute(
     if (!device) throw notFound('Device');
     const address = device.host ? deviceAddress(device.host) : null;
     const tunnel = device.host ? await deviceWireguard(tx, tenantId, device.host) : null;
-    const allowedIps =
-      tunnel?.peers.find((peer) => route.gateway && peer.gatewayId === route.gateway.id)?.allowedIps ?? [];
+    // The peer towards the route's gateway, or the mesh's hub when the device reaches that site through it.
+    const peer =
+      tunnel?.peers.find((p) => route.gateway && p.gatewayId === route.gateway.id) ??
+      tunnel?.peers.find((p) => route.networks.some((network) => p.allowedIps.includes(network)));
+    const allowedIps = peer?.allowedIps ?? [];
     const shown = {
       id: device.id,
       name: device.name,
@@ -1169,6 +1158,8 @@ export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInp
       lastSeenAt: new Date(),
     });
     if (!enrolled) throw badToken();
+    // A hub or mesh site enrolling: the others peer with its new key and endpoint.
+    if (await inMesh(tx, tenantId, found.id)) await markPolicyChanged(tx, tenantId);
     await recordEvent(
       tx,
       { tenant: { id: tenantId }, ip, actor: { id: null, username: 'gateway' } },

@@ -94,7 +94,7 @@ export function listZtnaRules(database: Database, ctx: Ctx) {
 }
 
 /** The LAN and VLAN networks of a site's configuration. */
-function siteNetworks(config: SiteConfig | null | undefined): string[] {
+export function siteNetworks(config: SiteConfig | null | undefined): string[] {
   if (!config) return [];
   return [...config.lans, ...config.vlans].flatMap((net) => {
     const parsed = parseCidr(`${net.address}/${net.prefix}`);

@@ -10,8 +10,10 @@ import type { Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { invalid, notFound } from '../../lib/errors';
+import { markPolicyChanged } from '../policy-core/policy-core.service';
 import * as repo from './gateways.repository';
 import { ensureBundle, type GatewayDeps, presentGateway, retired } from './gateways.service';
+import { inMesh } from './mesh-plan';
 import * as siteRepo from './site-config.repository';
 
 /**
@@ -97,6 +99,8 @@ export async function putSiteConfig(
       updatedBy: ctx.actor.id,
     });
     await siteRepo.announceSiteConfig(tx, tenantId, id);
+    // A mesh site's networks are routed to it by the hub and the other sites: they take the change too.
+    if (await inMesh(tx, tenantId, id)) await markPolicyChanged(tx, tenantId);
     await recordEvent(tx, ctx, {
       action: 'gateway.siteConfig',
       objectType: 'gateway',

@@ -43,6 +43,7 @@ describe('buildNav', () => {
       'devices-internal',
       'devices-policies',
       'devices-private-services',
+      'devices-private-mesh',
       'devices-ztna-firewall',
       'devices-local-policies',
       'devices-local-categories',

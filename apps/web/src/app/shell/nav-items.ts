@@ -233,6 +233,12 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
           permission: 'gateways:view',
         },
         {
+          id: 'devices-private-mesh',
+          label: t('privateAccess.nav.mesh', 'Private access mesh'),
+          to: '/devices/spa/mesh',
+          permission: 'gateways:view',
+        },
+        {
           id: 'devices-ztna-firewall',
           label: t('privateAccess.nav.ztna', 'ZTNA firewall'),
           to: '/devices/ztna-firewall',

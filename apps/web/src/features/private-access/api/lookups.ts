@@ -1,4 +1,10 @@
-import { enrolmentEndpoints, gatewayEndpoints, MAX_PAGE_SIZE, userEndpoints } from '@palisade/contracts';
+import {
+  enrolmentEndpoints,
+  type Gateway,
+  gatewayEndpoints,
+  MAX_PAGE_SIZE,
+  userEndpoints,
+} from '@palisade/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { privateAccessKeys } from './private-access-keys';
@@ -68,5 +74,35 @@ export function useGroupOptions(tenant: string, isEnabled = true) {
     queryFn: ({ signal }) => getGroupOptions(tenant, signal),
     enabled: isEnabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The gateways that can be the mesh's hub: the tenant's cybernodes and virtual cybernodes by name (`GET
+ * /api/cybernodes/:tenant?kind=cybernode` and `?kind=virtual`, one page of the most a page holds each).
+ */
+export async function getHubCandidates(tenant: string, signal?: AbortSignal): Promise<Gateway[]> {
+  const pages = await Promise.all(
+    (['cybernode', 'virtual'] as const).map((kind) =>
+      request(gatewayEndpoints.listGateways, {
+        params: { tenant },
+        query: { kind, sort: 'name', order: 'asc', limit: MAX_PAGE_SIZE },
+        signal,
+      }),
+    ),
+  );
+  return pages
+    .flatMap((page) => page.items)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/** The hub candidates for the mesh form's picker; not asked for while `isEnabled` is false. */
+export function useHubCandidates(tenant: string, isEnabled = true) {
+  return useQuery({
+    queryKey: privateAccessKeys.hubCandidates(tenant),
+    queryFn: ({ signal }) => getHubCandidates(tenant, signal),
+    enabled: isEnabled,
+    staleTime: 30_000,
+    meta: { isSilent: true },
   });
 }

@@ -22,6 +22,7 @@ export interface UserMultiSelectProps {
   onChange: (ids: string[]) => void;
   onFocus?: () => void;
   onBlur?: () => void;
+  disabled?: boolean;
   /** The form's field path (from `getInputProps`), so the form can focus the picker. */
   'data-path'?: string;
   /** Labels of picked users the caller knows (the edited entry's users). */
