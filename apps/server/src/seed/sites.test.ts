@@ -73,7 +73,9 @@ describe('demo sites', () => {
     expect(hub.peers.map((peer: { name: string }) => peer.name)).toEqual(['Branch Munich', 'HQ Berlin']);
     expect(berlin.takesDevices).toBe(false);
     // HQ Berlin's offices and servers are reached there, from the hub and from Munich.
-    expect(berlin.networks).toEqual(expect.arrayContaining(['10.10.0.0/16']));
+    expect(berlin.networks).toEqual(expect.arrayContaining(['10.10.0.0/16', '192.168.10.0/24']));
+    // The intranet's host is inside the office LAN: routed with it, not listed again.
+    expect(berlin.networks).not.toContain('192.168.10.20/32');
     expect(munich.peers.map((peer: { name: string }) => peer.name)).toEqual(['Frankfurt PoP', 'HQ Berlin']);
   });
 

@@ -66,8 +66,14 @@ export function routedNetworks(
   return routes;
 }
 
+interface Block {
+  text: string;
+  network: number;
+  prefix: number;
+}
+
 /** An IPv4 address or block as a canonical block (`10.0.0.7` → `10.0.0.7/32`); null when malformed. */
-function block(text: string): { text: string; network: number; prefix: number } | null {
+function block(text: string): Block | null {
   const parsed = parseIpv4(text) !== null ? parseCidr(`${text}/32`) : parseCidr(text);
   return parsed ? { text: `${formatIpv4(parsed.network)}/${parsed.prefix}`, ...parsed } : null;
 }
@@ -156,7 +162,7 @@ export function meshPlan(input: MeshPlanInput): MeshPlan {
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 
   // Each site's networks, the first site by name keeping one both claim.
-  const claimed: { block: NonNullable<ReturnType<typeof block>>; site: repo.GatewayRow }[] = [];
+  const claimed: { block: Block; site: repo.GatewayRow }[] = [];
   const networks = new Map<string, string[]>();
   for (const site of sites) {
     const own = [
@@ -164,10 +170,15 @@ export function meshPlan(input: MeshPlanInput): MeshPlan {
       ...(input.routes.get(site.id) ?? []),
       ...(input.access.entries.get(site.id) ?? []).map((entry) => entry.destination),
     ];
+    // Widest first: a network inside another of the same site is routed with it.
+    const blocks = own
+      .map(block)
+      .filter((b): b is Block => b !== null && b.prefix > 0)
+      .sort((x, y) => x.prefix - y.prefix || x.network - y.network);
     const kept: string[] = [];
-    for (const text of own) {
-      const b = block(text);
-      if (!b || b.prefix === 0 || kept.includes(b.text)) continue;
+    const keptBlocks: Block[] = [];
+    for (const b of blocks) {
+      if (keptBlocks.some((k) => overlaps(k, b))) continue;
       const other = claimed.find((c) => c.site.id !== site.id && overlaps(c.block, b));
       if (other) {
         issues.push({ code: 'conflict', gateways: [named(other.site), named(site)], network: b.text });
@@ -178,6 +189,7 @@ export function meshPlan(input: MeshPlanInput): MeshPlan {
         continue;
       }
       claimed.push({ block: b, site });
+      keptBlocks.push(b);
       kept.push(b.text);
     }
     networks.set(site.id, kept);
