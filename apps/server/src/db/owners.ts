@@ -29,6 +29,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ztna_rules: 'modules/gateways',
   site_configs: 'modules/gateways',
   internal_devices: 'modules/gateways',
+  device_mesh: 'modules/gateways',
   policies: 'modules/policies',
   policy_rules: 'modules/policies',
   policy_groups: 'modules/policies',

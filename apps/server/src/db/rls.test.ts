@@ -48,6 +48,7 @@ const SEEDED = [
   'site_metrics',
   'local_controls',
   'internal_devices',
+  'device_mesh',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -207,6 +208,9 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into internal_devices (tenant_id, gateway_id, mac, ip, source)
         values (${tenantId}, ${gatewayId}, '00:11:32:aa:bb:cc', '10.0.0.3', 'arp')`,
+  );
+  await db.execute(
+    sql`insert into device_mesh (tenant_id, enabled, hub_id) values (${tenantId}, true, ${gatewayId})`,
   );
 }
 
