@@ -121,6 +121,54 @@ describe('the device list', () => {
     expect(await stateOf(deviceId)).toBe('active');
   });
 
+  it("finds a device by its owner's username, and follows a change of username or owner", async () => {
+    const user = await call('POST', '/subscriber/user/acme', owner, {
+      username: 'tablet-owner@acme.test',
+      firstname: 'Tablet',
+      lastname: 'Owner',
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    const userId = user.json().id as string;
+    const link = await call('POST', `/enrolment/acme/users/${userId}/link`, owner, {});
+    const enrolled = await call('POST', '/enrol', undefined, {
+      token: link.json().token,
+      device: { name: 'Owned tablet', os: 'android' },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const { deviceId } = enrolled.json() as { deviceId: string };
+    const ids = async (q: string) =>
+      (await listed(`q=${encodeURIComponent(q)}&limit=200`)).items.map((d) => d.id);
+    expect(await ids('tablet-owner@')).toEqual([deviceId]);
+    expect(await ids('TABLET-OWNER')).toEqual([deviceId]);
+    expect(await ids('owned tablet')).toEqual([deviceId]);
+    // `%` and `_` are literal, not patterns.
+    expect(await ids('tablet%owner')).toEqual([]);
+    expect(await ids('tablet_owner')).toEqual([]);
+
+    const renamed = await call('PUT', `/subscriber/user/acme/${userId}`, owner, {
+      username: 'slate-keeper@acme.test',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await ids('tablet-owner')).toEqual([]);
+    expect(await ids('slate-keeper@')).toEqual([deviceId]);
+    expect(await ids('owned tablet')).toEqual([deviceId]);
+
+    // Its owner deleted, the device stays, unassigned: found by its name only.
+    const deleted = await call('DELETE', '/subscriber/user/acme', owner, { ids: [userId] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await ids('slate-keeper')).toEqual([]);
+    expect(await ids('owned tablet')).toEqual([deviceId]);
+  });
+
+  it('finds a renamed device by its new name, not its old one', async () => {
+    const { deviceId } = await enrolDevice('Quartz desktop');
+    expect((await listed('q=quartz')).items.map((d) => d.id)).toEqual([deviceId]);
+    const renamed = await call('PUT', `/devices/acme/${deviceId}`, owner, { name: 'Basalt workstation' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await listed('q=quartz')).items).toEqual([]);
+    expect((await listed('q=basalt%20work')).items.map((d) => d.id)).toEqual([deviceId]);
+  });
+
   it('exports the filtered list as CSV', async () => {
     await enrolDevice('Export desktop');
     const res = await call('GET', '/devices/acme/export?q=export%20desktop', owner);
