@@ -3,7 +3,14 @@ import { hostname as osHostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { GwBundle, GwLan } from '@palisade/contracts';
 import { writeArtefacts } from './artefacts';
-import { GatewayRevokedError, GwClient, type HeartbeatAnswer, HttpError } from './client';
+import {
+  enrolWithRetry,
+  GatewayRevokedError,
+  GwClient,
+  type HeartbeatAnswer,
+  HttpError,
+  sleep,
+} from './client';
 import { DataPlane } from './dataplane';
 import { MetricsSampler } from './metrics';
 import { readLan } from './neighbours';
@@ -64,20 +71,6 @@ export type AgentEvent =
 export interface AgentResult {
   gatewayId: string;
   enforcedVersion: string | null;
-}
-
-/** Sleeps `ms`, or less when any signal aborts. */
-export function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
-  return new Promise((done) => {
-    if (signals.some((s) => s.aborted)) return done();
-    const finish = () => {
-      clearTimeout(timer);
-      for (const s of signals) s.removeEventListener('abort', finish);
-      done();
-    };
-    const timer = setTimeout(finish, ms);
-    for (const s of signals) s.addEventListener('abort', finish, { once: true });
-  });
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -150,54 +143,53 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       );
     }
     const hostname = (options.hostname ?? osHostname()).slice(0, 253) || 'gateway';
-    for (let failures = 1; ; failures++) {
-      try {
-        const answer = await client.enrol(
+    const token = options.token;
+    const retry = {
+      signal: stop.signal,
+      delay,
+      isTransient,
+      onRetry: (message: string, wait: number) => {
+        emit({ type: 'error', during: 'enrol', message });
+        log(`enrolment failed (${message}); retrying in ${wait} ms`);
+      },
+    };
+    const answer = await enrolWithRetry(
+      () =>
+        client.enrol(
           {
-            token: options.token,
+            token,
             publicKey: state.publicKey,
             hostname,
             version: AGENT_VERSION,
             ...(options.endpoint ? { endpoint: options.endpoint } : {}),
           },
           stop.signal,
-        );
-        state.enrolment = {
-          server,
-          gatewayId: answer.gatewayId,
-          tenant: answer.tenant,
-          credential: answer.credential,
-          tokenHash: tokenHash(options.token),
-          address: answer.wireguard.address,
-          listenPort: answer.wireguard.listenPort,
-          heartbeatMs: answer.heartbeatMs,
-          enrolledAt: new Date().toISOString(),
-        };
-        await saveState(dir, state);
-        log(
-          `enrolled as gateway ${answer.gatewayId}: tunnel ${answer.wireguard.address}, port ${answer.wireguard.listenPort}`,
-        );
-        emit({
-          type: 'enrolled',
-          gatewayId: answer.gatewayId,
-          address: answer.wireguard.address,
-          listenPort: answer.wireguard.listenPort,
-        });
-        return state.enrolment;
-      } catch (error) {
-        if (stop.signal.aborted) return null;
-        if (error instanceof HttpError && error.status === 404) {
-          throw new Error(
-            'enrolment refused: the token is not valid (used, expired or unknown); ask for a new one',
-          );
-        }
-        if (!isTransient(error)) throw new Error(`enrolment refused: ${messageOf(error)}`);
-        emit({ type: 'error', during: 'enrol', message: messageOf(error) });
-        const wait = delay(failures);
-        log(`enrolment failed (${messageOf(error)}); retrying in ${wait} ms`);
-        await sleep(wait, stop.signal);
-      }
-    }
+        ),
+      retry,
+    );
+    if (!answer) return null;
+    state.enrolment = {
+      server,
+      gatewayId: answer.gatewayId,
+      tenant: answer.tenant,
+      credential: answer.credential,
+      tokenHash: tokenHash(token),
+      address: answer.wireguard.address,
+      listenPort: answer.wireguard.listenPort,
+      heartbeatMs: answer.heartbeatMs,
+      enrolledAt: new Date().toISOString(),
+    };
+    await saveState(dir, state);
+    log(
+      `enrolled as gateway ${answer.gatewayId}: tunnel ${answer.wireguard.address}, port ${answer.wireguard.listenPort}`,
+    );
+    emit({
+      type: 'enrolled',
+      gatewayId: answer.gatewayId,
+      address: answer.wireguard.address,
+      listenPort: answer.wireguard.listenPort,
+    });
+    return state.enrolment;
   }
 
   async function loop(

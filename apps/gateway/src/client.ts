@@ -260,3 +260,51 @@ function messageOf(text: string): string {
   } catch {}
   return text.slice(0, 200) || 'unauthorised';
 }
+
+/** Sleeps `ms`, or less when any signal aborts. */
+export function sleep(ms: number, ...signals: AbortSignal[]): Promise<void> {
+  return new Promise((done) => {
+    if (signals.some((s) => s.aborted)) return done();
+    const finish = () => {
+      clearTimeout(timer);
+      for (const s of signals) s.removeEventListener('abort', finish);
+      done();
+    };
+    const timer = setTimeout(finish, ms);
+    for (const s of signals) s.addEventListener('abort', finish, { once: true });
+  });
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Enrols with `attempt` (a gateway's or a device's call) until the server answers: a 404 is a token that is used,
+ * expired or unknown and another refusal is final (both thrown); a transient failure is retried after
+ * `delay(failures)`, told to `onRetry` first. Null when `signal` aborts.
+ */
+export async function enrolWithRetry<T>(
+  attempt: () => Promise<T>,
+  options: {
+    signal: AbortSignal;
+    delay: (failures: number) => number;
+    isTransient: (error: unknown) => boolean;
+    onRetry: (message: string, waitMs: number) => void;
+  },
+): Promise<T | null> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (options.signal.aborted) return null;
+      if (error instanceof HttpError && error.status === 404) {
+        throw new Error(
+          'enrolment refused: the token is not valid (used, expired or unknown); ask for a new one',
+        );
+      }
+      if (!options.isTransient(error)) throw new Error(`enrolment refused: ${errorText(error)}`);
+      const wait = options.delay(failures);
+      options.onRetry(errorText(error), wait);
+      await sleep(wait, options.signal);
+    }
+  }
+}

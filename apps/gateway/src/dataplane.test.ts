@@ -240,6 +240,17 @@ say(r.status === 200 ? 'OK ' + (await r.text()) : 'HTTP ' + r.status); } catch (
   return { ok: out.startsWith('OK '), body: out.replace(/^OK /, '') };
 }
 
+/** For {@link until}: the answer when the device reaches `url`, else undefined. */
+const reachedFromDevice = (url = PROTECTED_URL) => {
+  const r = fromDevice(url);
+  return r.ok ? r : undefined;
+};
+/** For {@link until}: the failure when the device does not reach `url`, else undefined. */
+const refusedFromDevice = (url = PROTECTED_URL) => {
+  const r = fromDevice(url);
+  return r.ok ? undefined : r;
+};
+
 /**
  * A TCP connection from the device: `connected`, or the socket's error code — `ECONNREFUSED` when the SYN is
  * answered by a reset, `ETIMEDOUT` when it is dropped (curl's wording for the same varies by version).
@@ -555,10 +566,7 @@ describe('the data plane in network namespaces', () => {
 
       // (1) Through the tunnel to the protected server, masqueraded by the gateway; the gateway saw a handshake.
       const upAt = Date.now();
-      const first = await until('the protected server from the device', 5_000, () => {
-        const r = fromDevice();
-        return r.ok ? r : undefined;
-      });
+      const first = await until('the protected server from the device', 5_000, () => reachedFromDevice());
       const firstMs = Date.now() - upAt;
       expect(first.body).toBe(`protected ${GW_PROTECTED}`);
       const handshake = must(inNs('wg', 'show', IFACE, 'dump'), 'wg show')
@@ -584,10 +592,7 @@ describe('the data plane in network namespaces', () => {
       const refused = await until(
         'new connections to the protected server failing',
         1_000,
-        () => {
-          const r = fromDevice();
-          return r.ok ? undefined : r;
-        },
+        () => refusedFromDevice(),
         agentLog,
       );
       const blockMs = Date.now() - netAnswered;
@@ -602,15 +607,7 @@ describe('the data plane in network namespaces', () => {
 
       await call('DELETE', '/policy/acme', { ids: [netPolicy.policy.id] });
       const netRemoved = Date.now();
-      const back = await until(
-        'the protected server back',
-        1_000,
-        () => {
-          const r = fromDevice();
-          return r.ok ? r : undefined;
-        },
-        agentLog,
-      );
+      const back = await until('the protected server back', 1_000, () => reachedFromDevice(), agentLog);
       const unblockMs = Date.now() - netRemoved;
       expect(back.body).toBe(`protected ${GW_PROTECTED}`);
       expect((await simulate()).decision).toBe('allow');
@@ -696,30 +693,36 @@ describe('the data plane in network namespaces', () => {
       const laptop = `Laptop ${id}`;
       const deviceDir = join(dir, 'user-device');
       const deviceStarted = Date.now();
-      const userDevice = spawnIn(
-        DEV_NS,
-        [
-          process.execPath,
-          '--import',
-          'tsx',
-          'apps/gateway/src/main.ts',
-          '--device',
-          '--server',
-          `http://${gwUnderlay}:8080`,
-          '--token',
-          userLink.token,
-          '--name',
-          laptop,
-          '--os',
-          'linux',
-          '--dir',
-          deviceDir,
-          '--apply',
-          '--interface',
-          USER_IFACE,
-        ],
-        base,
+      // Started again later (its key and credential kept in deviceDir), without the token.
+      const startUserDevice = (name: string, ...enrolment: string[]) =>
+        spawnIn(
+          DEV_NS,
+          [
+            process.execPath,
+            '--import',
+            'tsx',
+            'apps/gateway/src/main.ts',
+            '--device',
+            '--server',
+            `http://${gwUnderlay}:8080`,
+            ...enrolment,
+            '--dir',
+            deviceDir,
+            '--apply',
+            '--interface',
+            USER_IFACE,
+          ],
+          base,
+          name,
+        );
+      const userDevice = startUserDevice(
         'device',
+        '--token',
+        userLink.token,
+        '--name',
+        laptop,
+        '--os',
+        'linux',
       );
       const deviceLog = () => `${agentLog()}\n--- device ---\n${userDevice.state.log}`;
       await until(
@@ -785,10 +788,7 @@ describe('the data plane in network namespaces', () => {
       const closed = await until(
         'port 9090 refused by the ZTNA firewall',
         2_000,
-        () => {
-          const r = fromDevice(ADMIN_URL);
-          return r.ok ? undefined : r;
-        },
+        () => refusedFromDevice(ADMIN_URL),
         agentLog,
       );
       const ztnaMs = Date.now() - publishAnswered;
@@ -882,25 +882,7 @@ describe('the data plane in network namespaces', () => {
       // key and credential kept in its state).
       expect(await stopChild(userDevice.child), deviceLog()).toBe(0);
       const restarted = Date.now();
-      const meshDevice = spawnIn(
-        DEV_NS,
-        [
-          process.execPath,
-          '--import',
-          'tsx',
-          'apps/gateway/src/main.ts',
-          '--device',
-          '--server',
-          `http://${gwUnderlay}:8080`,
-          '--dir',
-          deviceDir,
-          '--apply',
-          '--interface',
-          USER_IFACE,
-        ],
-        base,
-        'device (mesh)',
-      );
+      const meshDevice = startUserDevice('device (mesh)');
       const meshDeviceLog = () => `${meshLog()}\n--- device (mesh) ---\n${meshDevice.state.log}`;
       await until(
         "the device's tunnel to the hub only",
@@ -919,10 +901,7 @@ describe('the data plane in network namespaces', () => {
       const throughHub = await until(
         'the published port through the hub',
         5_000,
-        () => {
-          const r = fromDevice();
-          return r.ok ? r : undefined;
-        },
+        () => reachedFromDevice(),
         meshDeviceLog,
       );
       const throughHubMs = Date.now() - restarted;

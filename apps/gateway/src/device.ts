@@ -9,9 +9,15 @@ import {
   type PostureReport,
 } from '@palisade/contracts';
 import { generateKeyPair } from '@palisade/gateway-config/keys';
-import { sleep } from './agent';
 import { withPrivateKey } from './artefacts';
-import { type CheckinAnswer, DeviceClient, DeviceRevokedError, HttpError } from './client';
+import {
+  type CheckinAnswer,
+  DeviceClient,
+  DeviceRevokedError,
+  enrolWithRetry,
+  HttpError,
+  sleep,
+} from './client';
 import { run, which } from './exec';
 import { writeFileAtomic } from './files';
 import { type DeviceState, loadKeyedState, saveState, tokenHash } from './state';
@@ -222,44 +228,38 @@ export async function runDevice(options: DeviceOptions): Promise<DeviceResult> {
     }
     const name = (options.name ?? osHostname()).trim().slice(0, 100) || 'device';
     const os = options.os ?? platformOs();
-    for (let failures = 1; ; failures++) {
-      try {
-        const answer = await client.enrol(
-          { token: options.token, device: { name, os }, publicKey: state.publicKey },
-          stop.signal,
-        );
-        state.device = {
-          server,
-          deviceId: answer.deviceId,
-          tenant: answer.tenant,
-          userId: answer.userId,
-          credential: answer.deviceToken,
-          tokenHash: tokenHash(options.token),
-          name,
-          os,
-          enrolledAt: new Date().toISOString(),
-        };
-        await saveState(dir, state);
-        log(
-          `enrolled as device ${answer.deviceId} "${name}" of ${answer.tenant}` +
-            (answer.wireguard ? `: tunnel ${answer.wireguard.address}` : ': no tunnel yet'),
-        );
-        emit({ type: 'enrolled', deviceId: answer.deviceId, address: answer.wireguard?.address ?? null });
-        return state.device;
-      } catch (error) {
-        if (stop.signal.aborted) return null;
-        if (error instanceof HttpError && error.status === 404) {
-          throw new Error(
-            'enrolment refused: the token is not valid (used, expired or unknown); ask for a new one',
-          );
-        }
-        if (!isTransient(error)) throw new Error(`enrolment refused: ${messageOf(error)}`);
-        emit({ type: 'error', during: 'enrol', message: messageOf(error) });
-        const wait = delay(failures);
-        log(`enrolment failed (${messageOf(error)}); retrying in ${wait} ms`);
-        await sleep(wait, stop.signal);
-      }
-    }
+    const token = options.token;
+    const answer = await enrolWithRetry(
+      () => client.enrol({ token, device: { name, os }, publicKey: state.publicKey }, stop.signal),
+      {
+        signal: stop.signal,
+        delay,
+        isTransient,
+        onRetry: (message, wait) => {
+          emit({ type: 'error', during: 'enrol', message });
+          log(`enrolment failed (${message}); retrying in ${wait} ms`);
+        },
+      },
+    );
+    if (!answer) return null;
+    state.device = {
+      server,
+      deviceId: answer.deviceId,
+      tenant: answer.tenant,
+      userId: answer.userId,
+      credential: answer.deviceToken,
+      tokenHash: tokenHash(token),
+      name,
+      os,
+      enrolledAt: new Date().toISOString(),
+    };
+    await saveState(dir, state);
+    log(
+      `enrolled as device ${answer.deviceId} "${name}" of ${answer.tenant}` +
+        (answer.wireguard ? `: tunnel ${answer.wireguard.address}` : ': no tunnel yet'),
+    );
+    emit({ type: 'enrolled', deviceId: answer.deviceId, address: answer.wireguard?.address ?? null });
+    return state.device;
   }
 
   async function loop(
