@@ -6,7 +6,7 @@ import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
-import { createBundleCache, startGatewayEventPurge } from './modules/gateways/gateways.service';
+import { createBundleCache, startSiteMetricsPurge } from './modules/gateways/gateways.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
@@ -16,6 +16,8 @@ import { startFeedRefresh } from './modules/policy-objects/feeds.service';
 import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes';
+import { startTelemetryMaintenance } from './modules/telemetry/telemetry.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -60,8 +62,8 @@ export const MODULES: readonly ServerModule[] = [
       api.addHook('onClose', async () => policies.close());
       gatewaysRoutes(api, { database, changes, policies, bundles: createBundleCache() });
     },
-    // Deletes the events gateways posted past their retention, hourly.
-    start: ({ database, log }) => startGatewayEventPurge(database, log),
+    // Deletes the sites' per-minute metrics past their retention, hourly.
+    start: ({ database, log }) => startSiteMetricsPurge(database, log),
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
   { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },
@@ -73,6 +75,12 @@ export const MODULES: readonly ServerModule[] = [
     api: (api, { database }) => eventsRoutes(api, database),
     // Deletes admin events past each tenant's retention, hourly.
     start: ({ database, log }) => startEventPurge(database, log),
+  },
+  {
+    name: 'telemetry',
+    api: (api, { database }) => telemetryRoutes(api, database),
+    // Makes the event store's next days and drops those past retention, hourly.
+    start: ({ database, log }) => startTelemetryMaintenance(database, log),
   },
   {
     name: 'web',

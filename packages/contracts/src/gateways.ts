@@ -716,8 +716,6 @@ export const GwEvent = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type GwEvent = z.infer<typeof GwEvent>;
-/** How long the events gateways post are kept (until the telemetry issue's event store takes them over). */
-export const GATEWAY_EVENTS_RETENTION_DAYS = 7;
 /** The most events one batch may carry. */
 export const GW_EVENTS_MAX_BATCH = 5_000;
 
@@ -755,9 +753,15 @@ export const gwEndpoints = {
     method: 'POST',
     path: '/gw/events',
     access: 'gateway',
-    summary: 'A batch of connection and decision events (NDJSON, one event per line)',
+    summary:
+      'A batch of connection, decision, device and metric events (NDJSON, one event per line; telemetry.ts)',
     tags: ['gateway protocol'],
-    response: z.object({ accepted: z.number().int(), duplicates: z.number().int() }),
+    response: z.object({
+      accepted: z.number().int(),
+      duplicates: z.number().int(),
+      /** Dated before the retention or ahead of the server's clock: not kept. */
+      rejected: z.number().int(),
+    }),
     status: 202,
   }),
 };

@@ -28,6 +28,7 @@ export * from './site-config';
 export * from './site-performance';
 export * from './suci';
 export * from './system';
+export * from './telemetry';
 export * from './tenants';
 export * from './tokens';
 export * from './user-bulk';

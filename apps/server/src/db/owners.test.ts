@@ -27,15 +27,15 @@ function unitOf(file: string): string {
 const isDefinition = (file: string) => /(^|\/)(schema|owners)\.ts$|\.tables\.ts$/.test(file);
 const isTestCode = (file: string) => /\.test\.ts$|\.test-kit\.ts$|test-support\.ts$/.test(file);
 
-const TABLES = new Set(
-  readdirSync(join(SRC, 'db/migrations')).flatMap((file) =>
-    [
-      ...readFileSync(join(SRC, 'db/migrations', file), 'utf8').matchAll(
-        /create table (?:if not exists )?([a-z_]+)/gi,
-      ),
-    ].map((m) => m[1].toLowerCase()),
-  ),
-).add('schema_migrations');
+/** The tables the migrations leave: each one created, less those a later migration dropped. */
+const TABLES = new Set<string>(['schema_migrations']);
+for (const file of readdirSync(join(SRC, 'db/migrations')).sort()) {
+  const text = readFileSync(join(SRC, 'db/migrations', file), 'utf8');
+  for (const m of text.matchAll(/(create|drop) table (?:if (?:not )?exists )?([a-z_]+)/gi)) {
+    if (m[1].toLowerCase() === 'create') TABLES.add(m[2].toLowerCase());
+    else TABLES.delete(m[2].toLowerCase());
+  }
+}
 
 const FILES = ['modules', 'lib', 'plugins', 'db']
   .flatMap((dir) => filesUnder(join(SRC, dir)))

@@ -22,7 +22,6 @@ export const TABLE_OWNERS: Record<string, string> = {
   device_sessions: 'modules/enrolment',
   gateways: 'modules/gateways',
   gateway_bundles: 'modules/gateways',
-  gateway_events: 'modules/gateways',
   private_services: 'modules/gateways',
   site_metrics: 'modules/gateways',
   local_controls: 'modules/gateways',
@@ -30,6 +29,9 @@ export const TABLE_OWNERS: Record<string, string> = {
   site_configs: 'modules/gateways',
   internal_devices: 'modules/gateways',
   device_mesh: 'modules/gateways',
+  telemetry_events: 'modules/telemetry',
+  telemetry_minute: 'modules/telemetry',
+  telemetry_hour_top: 'modules/telemetry',
   policies: 'modules/policies',
   policy_rules: 'modules/policies',
   policy_groups: 'modules/policies',
@@ -78,6 +80,14 @@ export const SHARED_ACCESS: SharedAccess[] = [
     access: 'read',
     why: 'site gateways are listed in the device inventory beside endpoints',
   },
+  {
+    by: 'modules/telemetry',
+    table: 'gateways',
+    access: 'read',
+    why: 'an event names the gateway that saw it',
+  },
+  { by: 'modules/telemetry', table: 'users', access: 'read', why: 'an event names its user' },
+  { by: 'modules/telemetry', table: 'devices', access: 'read', why: 'an event names its device' },
 
   {
     by: 'modules/gateways',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../test/helper';
+import { eventStoreOf } from '../modules/telemetry/telemetry.service';
 import { queryRows } from './client';
 
 // Row-level security is the second guard behind the repositories' tenant filter. These tests read the schema
@@ -41,7 +42,6 @@ const SEEDED = [
   'policy_group_devices',
   'gateways',
   'gateway_bundles',
-  'gateway_events',
   'site_configs',
   'private_services',
   'ztna_rules',
@@ -49,6 +49,9 @@ const SEEDED = [
   'local_controls',
   'internal_devices',
   'device_mesh',
+  'telemetry_events',
+  'telemetry_minute',
+  'telemetry_hour_top',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -184,10 +187,6 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
         values (${tenantId}, ${secret()}, 1, '{}'::jsonb, '{}'::jsonb)`,
   );
   await db.execute(
-    sql`insert into gateway_events (tenant_id, gateway_id, event_id, at, kind, data)
-        values (${tenantId}, ${gatewayId}, 'rls-1', now(), 'metric', '{}'::jsonb)`,
-  );
-  await db.execute(
     sql`insert into site_configs (tenant_id, gateway_id, config) values (${tenantId}, ${gatewayId}, '{}'::jsonb)`,
   );
   await db.execute(
@@ -211,6 +210,19 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   );
   await db.execute(
     sql`insert into device_mesh (tenant_id, enabled, hub_id) values (${tenantId}, true, ${gatewayId})`,
+  );
+  await eventStoreOf(f.database).ensureDays([Math.floor(Date.now() / 86_400_000) * 86_400_000]);
+  await db.execute(
+    sql`insert into telemetry_events (tenant_id, at, gateway_id, event_id, kind, action)
+        values (${tenantId}, now(), ${gatewayId}, 'rls-1', 'connection', 'connected')`,
+  );
+  await db.execute(
+    sql`insert into telemetry_minute (tenant_id, minute, kind, events)
+        values (${tenantId}, date_trunc('minute', now()), 'connection', 1)`,
+  );
+  await db.execute(
+    sql`insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events)
+        values (${tenantId}, date_trunc('hour', now()), 'destination', 'rls.example', 'allow', 1)`,
   );
 }
 

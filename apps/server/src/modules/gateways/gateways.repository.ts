@@ -2,7 +2,7 @@ import type { GatewayKind, GatewayListQuery, GatewayMetrics } from '@palisade/co
 import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
-import { gatewayBundles, gatewayEvents, gateways, type StoredPeer } from './gateways.tables';
+import { gatewayBundles, gateways, type StoredPeer } from './gateways.tables';
 
 export type GatewayRow = typeof gateways.$inferSelect;
 export type BundleRow = typeof gatewayBundles.$inferSelect;
@@ -355,25 +355,3 @@ export async function gatewaysOfKinds(
 }
 
 // ─── Events ─────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Deletes the events of every tenant received more than `days` ago (owner access: it spans tenants). */
-export async function deleteEventsOlderThan(db: Db, days: number): Promise<number> {
-  const [row] = await queryRows<{ deleted: number }>(
-    db,
-    sql`with d as (
-      delete from gateway_events where received_at < now() - make_interval(days => ${days}::int) returning 1
-    ) select count(*)::int as deleted from d`,
-  );
-  return row?.deleted ?? 0;
-}
-
-/** Stores a batch of events; one already stored (same gateway and event id) is not stored again. */
-export async function insertEvents(tx: Tx, rows: (typeof gatewayEvents.$inferInsert)[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(gatewayEvents)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ eventId: gatewayEvents.eventId });
-  return inserted.length;
-}

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../lib/errors';
 import { gatewayCtx, route } from '../../lib/route';
+import { ingestGatewayEvents } from '../telemetry/telemetry.service';
 import * as service from './gateways.service';
 import * as internalDevices from './internal-devices.service';
 import * as localControls from './local-controls.service';
@@ -172,6 +173,6 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
     );
   }
   route(app, database, gw.events, ({ request }) =>
-    service.storeEvents(deps, gatewayCtx(request), parseEvents(request.body)),
+    ingestGatewayEvents(database, gatewayCtx(request), parseEvents(request.body)),
   );
 }

@@ -12,7 +12,6 @@ import {
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
   GATEWAY_ENROLMENT_TTL_MS,
-  GATEWAY_EVENTS_RETENTION_DAYS,
   GATEWAY_HEARTBEAT_MS,
   GATEWAY_KINDS,
   GATEWAY_OFFLINE_AFTER_MS,
@@ -26,7 +25,6 @@ import {
   type GatewayUpdate,
   type GwBundle,
   type GwEnrolInput,
-  type GwEvent,
   type GwHeartbeat,
   LIVE_STATE_MAX,
   type LocalControls,
@@ -1203,48 +1201,24 @@ export async function heartbeat(deps: GatewayDeps, gw: GatewayCtx, beat: z.outpu
 
 const EVENT_PURGE_INTERVAL_MS = 3_600_000;
 
-/** Deletes gateway events past {@link GATEWAY_EVENTS_RETENTION_DAYS}, on one instance per interval. */
-export async function purgeGatewayEvents(database: Database): Promise<number | null> {
-  const isMine = await claimScheduledRun(
-    database.db,
-    'gateway-event-purge',
-    EVENT_PURGE_INTERVAL_MS - 60_000,
-  );
+/** Deletes the sites' per-minute metrics past their retention, on one instance per interval. */
+export async function purgeSiteMetrics(database: Database): Promise<number | null> {
+  const isMine = await claimScheduledRun(database.db, 'site-metrics-purge', EVENT_PURGE_INTERVAL_MS - 60_000);
   if (!isMine) return null;
-  // Sites' per-minute rollups go with the same hourly run.
-  await metrics.deleteSiteMetricsOlderThan(database.db, SITE_METRICS_RETENTION_DAYS);
-  return repo.deleteEventsOlderThan(database.db, GATEWAY_EVENTS_RETENTION_DAYS);
+  return metrics.deleteSiteMetricsOlderThan(database.db, SITE_METRICS_RETENTION_DAYS);
 }
 
-/** Starts the hourly purge of gateway events; answers the function that stops it. */
-export function startGatewayEventPurge(database: Database, log: FastifyBaseLogger): () => void {
+/** Starts the hourly purge of the sites' metrics; answers the function that stops it. */
+export function startSiteMetricsPurge(database: Database, log: FastifyBaseLogger): () => void {
   const timer = setInterval(() => {
     database.background(
-      purgeGatewayEvents(database)
+      purgeSiteMetrics(database)
         .then((deleted) => {
-          if (deleted) log.info({ deleted }, 'purged gateway events past retention');
+          if (deleted) log.info({ deleted }, 'purged site metrics past retention');
         })
-        .catch((err: unknown) => log.error({ err }, 'gateway event purge failed')),
+        .catch((err: unknown) => log.error({ err }, 'site metrics purge failed')),
     );
   }, EVENT_PURGE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-/** Stores a batch of events; answers how many were new and how many had been stored before. */
-export async function storeEvents(deps: GatewayDeps, gw: GatewayCtx, events: GwEvent[]) {
-  const accepted = await deps.database.tenantTx(gw.tenantId, (tx) =>
-    repo.insertEvents(
-      tx,
-      events.map((event) => ({
-        tenantId: gw.tenantId,
-        gatewayId: gw.gatewayId,
-        eventId: event.id,
-        at: new Date(event.at),
-        kind: event.kind,
-        data: event.data,
-      })),
-    ),
-  );
-  return { accepted, duplicates: events.length - accepted };
 }

@@ -58,16 +58,6 @@ export const gatewayBundles = pgTable('gateway_bundles', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const gatewayEvents = pgTable('gateway_events', {
-  tenantId: uuid('tenant_id').notNull(),
-  gatewayId: uuid('gateway_id').notNull(),
-  eventId: text('event_id').notNull(),
-  at: ts('at').notNull(),
-  kind: text('kind').notNull(),
-  data: jsonb('data').notNull(),
-  receivedAt: ts('received_at').notNull().defaultNow(),
-});
-
 /** A site gateway's configuration (migration 0024), checked by the contract's SiteConfigInput before it is stored. */
 export const siteConfigs = pgTable('site_configs', {
   tenantId: uuid('tenant_id').notNull(),

@@ -1,11 +1,9 @@
 import { generateKeyPair } from '@palisade/gateway-config';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
-import { queryRows } from '../../db/client';
 import { adminEvents } from '../../db/schema';
 import { policyApi, rule } from '../policies/policies.test-kit';
-import { purgeGatewayEvents } from './gateways.service';
 
 const f = useFixture();
 const policies = policyApi(f);
@@ -275,7 +273,7 @@ describe('the gateway protocol', () => {
     expect(changed.json().artefacts.rpz).toContain('gw-block.example');
   });
 
-  it('takes heartbeats: online, the enforced version, load; and event batches stored once', async () => {
+  it('takes heartbeats: online, the enforced version, load', async () => {
     const { cybernode, enrolmentToken } = await createGateway('Beating');
     const { credential } = (await enrol(enrolmentToken.token)).json();
     const version = (await bundle(credential)).json().version;
@@ -303,54 +301,5 @@ describe('the gateway protocol', () => {
       payload: { version: 'new', enforcedVersion: null, metrics: { ...METRICS, cpuPercent: 900 }, peers: [] },
     });
     expect(badBeat.statusCode).toBe(400);
-
-    const lines = [
-      {
-        id: 'e1',
-        at: new Date().toISOString(),
-        kind: 'decision',
-        data: { host: 'a.example', decision: 'block' },
-      },
-      { id: 'e2', at: new Date().toISOString(), kind: 'connection', data: { device: 'd1' } },
-    ];
-    const post = (payload: string) =>
-      f.app.inject({
-        method: 'POST',
-        url: '/api/gw/events',
-        headers: { ...bearer(credential), 'content-type': 'application/x-ndjson' },
-        payload,
-      });
-    const ndjson = lines.map((line) => JSON.stringify(line)).join('\n');
-    expect((await post(ndjson)).json()).toEqual({ accepted: 2, duplicates: 0 });
-    expect((await post(ndjson)).json()).toEqual({ accepted: 0, duplicates: 2 });
-    const bad = await post(`${JSON.stringify(lines[0])}\n{not json`);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual([{ path: 'body.2', message: 'validation.invalid' }]);
-  });
-
-  it('keeps gateway events for their retention: older ones go with the hourly purge, once per interval', async () => {
-    const { cybernode, enrolmentToken } = await createGateway('Retention');
-    const { credential } = (await enrol(enrolmentToken.token)).json();
-    const post = (id: string) =>
-      f.app.inject({
-        method: 'POST',
-        url: '/api/gw/events',
-        headers: { ...bearer(credential), 'content-type': 'application/x-ndjson' },
-        payload: JSON.stringify({ id, at: new Date().toISOString(), kind: 'metric', data: {} }),
-      });
-    expect((await post('old')).statusCode).toBe(202);
-    expect((await post('new')).statusCode).toBe(202);
-    await f.database.db.execute(
-      sql`update gateway_events set received_at = now() - interval '8 days' where event_id = 'old'`,
-    );
-    await f.database.db.execute(sql`delete from scheduled_runs where job = 'gateway-event-purge'`);
-    expect(await purgeGatewayEvents(f.database)).toBe(1);
-    // Another instance in the same hour does nothing.
-    expect(await purgeGatewayEvents(f.database)).toBeNull();
-    const left = await queryRows<{ id: string }>(
-      f.database.db,
-      sql`select event_id as id from gateway_events where gateway_id = ${cybernode.id}`,
-    );
-    expect(left.map((row) => row.id)).toEqual(['new']);
   });
 });

@@ -1,0 +1,372 @@
+import type {
+  ConnectionAction,
+  ConnectionEventData,
+  DecisionEventData,
+  DeviceEventAction,
+  DeviceEventData,
+  MetricEventData,
+} from '@palisade/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+import { afterKey, decodeCursor, encodeCursor, type PageTotal, pageTotal } from '../../db/paging';
+
+/**
+ * The event store: one interface (this file's {@link EventStore}) over where telemetry lives. Today PostgreSQL (and
+ * PGlite): `telemetry_events` partitioned by UTC day with per-minute and per-hour rollups (migration 0031).
+ * docs/telemetry.md says how a deployment that outgrows PostgreSQL moves it to ClickHouse: an adapter of this
+ * interface, not a rewrite.
+ */
+
+/** One event as a gateway posted it, its `data` checked against its kind. */
+export type StoredEvent = { id: string; at: Date } & (
+  | { kind: 'connection'; data: ConnectionEventData }
+  | { kind: 'decision'; data: DecisionEventData }
+  | { kind: 'device'; data: DeviceEventData }
+  | { kind: 'metric'; data: MetricEventData }
+);
+
+export interface EventFilter {
+  kind: 'connection' | 'device';
+  from?: string;
+  to?: string;
+  userId?: string;
+  deviceId?: string;
+  gatewayId?: string;
+  action?: string;
+}
+
+export interface EventPage {
+  limit: number;
+  order: 'asc' | 'desc';
+  cursor?: string;
+  withTotal?: 'true' | 'false';
+}
+
+const Named = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
+
+/** A listed event: the common columns, the people and gateway named, and what the kind adds. */
+export interface ListedEvent {
+  id: string;
+  at: string;
+  gateway: { id: string; name: string } | null;
+  user: { id: string; name: string } | null;
+  device: { id: string; name: string } | null;
+  action: ConnectionAction | DeviceEventAction;
+  peer: string | null;
+  endpoint: string | null;
+  durationMs: number | null;
+  bytesIn: number | null;
+  bytesOut: number | null;
+  detail: string | null;
+}
+
+export interface EventStore {
+  /**
+   * Stores a batch of one gateway's events and counts the new ones into the rollups, atomically; answers how
+   * many were new (a batch sent again counts nothing twice).
+   */
+  ingest(tenantId: string, gatewayId: string, events: readonly StoredEvent[]): Promise<number>;
+  /** A page of one kind of event, newest (or oldest) first, keyset-paged on (at, gateway, event id). */
+  list(
+    tenantId: string,
+    filter: EventFilter,
+    page: EventPage,
+  ): Promise<{ items: ListedEvent[]; nextCursor: string | null } & PageTotal>;
+  /** Makes sure the days of `days` (UTC midnight, ms) can take events. */
+  ensureDays(days: readonly number[]): Promise<void>;
+  /** Drops the days before `day` (UTC midnight, ms) and the rollups past theirs; answers the days dropped. */
+  dropBefore(day: number, minuteRollupsBefore: Date, hourRollupsBefore: Date): Promise<string[]>;
+}
+
+export const DAY_MS = 86_400_000;
+const dayName = (day: number) =>
+  `telemetry_events_${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
+
+/** The columns of an event's row, from its kind's data. */
+function columns(event: StoredEvent) {
+  const base = {
+    action: null as string | null,
+    layer: null as string | null,
+    userId: null as string | null,
+    deviceId: null as string | null,
+    destination: null as string | null,
+    port: null as number | null,
+    protocol: null as string | null,
+    category: null as string | null,
+    app: null as string | null,
+    country: null as string | null,
+    ruleId: null as string | null,
+    ruleName: null as string | null,
+    threat: null as string | null,
+    durationMs: null as number | null,
+    bytesIn: null as number | null,
+    bytesOut: null as number | null,
+    detail: null as Record<string, unknown> | null,
+  };
+  switch (event.kind) {
+    case 'connection': {
+      const d = event.data;
+      return {
+        ...base,
+        action: d.action,
+        userId: d.userId ?? null,
+        deviceId: d.deviceId ?? null,
+        durationMs: d.durationMs ?? null,
+        bytesIn: d.bytesIn ?? null,
+        bytesOut: d.bytesOut ?? null,
+        detail: d.peer || d.endpoint ? { peer: d.peer ?? null, endpoint: d.endpoint ?? null } : null,
+      };
+    }
+    case 'decision': {
+      const d = event.data;
+      return {
+        ...base,
+        action: d.decision,
+        layer: d.layer,
+        userId: d.userId ?? null,
+        deviceId: d.deviceId ?? null,
+        destination: d.destination.toLowerCase(),
+        port: d.port ?? null,
+        protocol: d.protocol ?? null,
+        category: d.category ?? null,
+        app: d.app ?? null,
+        country: d.country ?? null,
+        ruleId: d.ruleId ?? null,
+        ruleName: d.ruleName ?? null,
+        threat: d.threat ?? null,
+        bytesIn: d.bytes ?? null,
+      };
+    }
+    case 'device': {
+      const d = event.data;
+      return {
+        ...base,
+        action: d.action,
+        userId: d.userId ?? null,
+        deviceId: d.deviceId,
+        detail: d.detail ? { detail: d.detail } : null,
+      };
+    }
+    case 'metric':
+      return { ...base, detail: event.data as Record<string, unknown> };
+  }
+}
+
+/** A PostgreSQL array literal parameter of `values` (null elements as NULL). */
+const array = (values: readonly (string | number | null)[]) =>
+  `{${values
+    .map((v) => (v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
+    .join(',')}}`;
+
+/** The PostgreSQL (and PGlite) event store. */
+export function postgresEventStore(database: Database): EventStore {
+  const ready = new Set<string>();
+  return {
+    async ensureDays(days) {
+      for (const day of days) {
+        const name = dayName(day);
+        if (ready.has(name)) continue;
+        const from = new Date(day).toISOString();
+        const to = new Date(day + DAY_MS).toISOString();
+        try {
+          // Under row-level security like every tenant table (the restricted role reads only the parent, whose
+          // policy applies; a partition read directly would need its own).
+          for (const statement of [
+            `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF telemetry_events FOR VALUES FROM ('${from}') TO ('${to}')`,
+            `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
+            `ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`,
+            `DROP POLICY IF EXISTS tenant_isolation ON ${name}`,
+            `CREATE POLICY tenant_isolation ON ${name} USING (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid)`,
+          ]) {
+            await database.db.execute(sql.raw(statement));
+          }
+        } catch (error) {
+          // Another instance made it at the same moment.
+          if (!/already exists/.test(String((error as Error).message))) throw error;
+        }
+        ready.add(name);
+      }
+    },
+
+    async dropBefore(day, minuteRollupsBefore, hourRollupsBefore) {
+      const rows = await queryRows<{ name: string }>(
+        database.db,
+        sql`select c.relname as name from pg_inherits i
+            join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent
+            where p.relname = 'telemetry_events' order by 1`,
+      );
+      const before = dayName(day);
+      const dropped: string[] = [];
+      for (const { name } of rows) {
+        if (!/^telemetry_events_\d{8}$/.test(name) || name >= before) continue;
+        await database.db.execute(sql.raw(`DROP TABLE IF EXISTS ${name}`));
+        ready.delete(name);
+        dropped.push(name);
+      }
+      await database.db.execute(sql`delete from telemetry_minute where minute < ${minuteRollupsBefore}`);
+      await database.db.execute(sql`delete from telemetry_hour_top where hour < ${hourRollupsBefore}`);
+      return dropped;
+    },
+
+    async ingest(tenantId, gatewayId, events) {
+      if (events.length === 0) return 0;
+      const rows = events.map((event) => ({ event, ...columns(event) }));
+      const col = <K extends keyof (typeof rows)[number]>(
+        key: K,
+        map = (v: unknown) => v as string | number | null,
+      ) => array(rows.map((row) => map(row[key])));
+      return database.tenantTx(tenantId, async (tx) => {
+        const [answer] = await queryRows<{ accepted: number | string }>(
+          tx,
+          sql`with input as (
+              select * from unnest(
+                ${array(rows.map((r) => r.event.at.toISOString()))}::timestamptz[],
+                ${array(rows.map((r) => r.event.id))}::text[],
+                ${array(rows.map((r) => r.event.kind))}::text[],
+                ${col('action')}::text[], ${col('layer')}::text[],
+                ${col('userId')}::uuid[], ${col('deviceId')}::uuid[],
+                ${col('destination')}::text[], ${col('port')}::integer[], ${col('protocol')}::text[],
+                ${col('category')}::text[], ${col('app')}::text[], ${col('country')}::text[],
+                ${col('ruleId')}::text[], ${col('ruleName')}::text[], ${col('threat')}::text[],
+                ${col('durationMs')}::bigint[], ${col('bytesIn')}::bigint[], ${col('bytesOut')}::bigint[],
+                ${col('detail', (v) => (v === null ? null : JSON.stringify(v)))}::jsonb[]
+              ) as t(at, event_id, kind, action, layer, user_id, device_id, destination, port, protocol, category,
+                     app, country, rule_id, rule_name, threat, duration_ms, bytes_in, bytes_out, detail)
+            ),
+            inserted as (
+              insert into telemetry_events (tenant_id, gateway_id, at, event_id, kind, action, layer, user_id,
+                device_id, destination, port, protocol, category, app, country, rule_id, rule_name, threat,
+                duration_ms, bytes_in, bytes_out, detail)
+              select ${tenantId}::uuid, ${gatewayId}::uuid, at, event_id, kind, action, layer, user_id, device_id,
+                destination, port, protocol, category, app, country, rule_id, rule_name, threat, duration_ms,
+                bytes_in, bytes_out, detail
+              from input
+              on conflict do nothing
+              returning *
+            ),
+            minutes as (
+              insert into telemetry_minute (tenant_id, minute, kind, layer, decision, events, bytes)
+              select ${tenantId}::uuid, date_trunc('minute', at), kind, coalesce(layer, ''),
+                case when kind = 'decision' then action else '' end, count(*),
+                coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
+              from inserted group by 2, 3, 4, 5
+              on conflict (tenant_id, minute, kind, layer, decision) do update
+                set events = telemetry_minute.events + excluded.events,
+                    bytes = telemetry_minute.bytes + excluded.bytes
+            ),
+            hours as (
+              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events)
+              select ${tenantId}::uuid, date_trunc('hour', i.at), d.dimension, d.value, i.action, count(*)
+              from inserted i
+              cross join lateral (values
+                ('destination', i.destination), ('category', i.category), ('app', i.app),
+                ('country', i.country), ('threat', i.threat), ('user', i.user_id::text),
+                ('device', i.device_id::text), ('rule', i.rule_name)
+              ) as d(dimension, value)
+              where i.kind = 'decision' and d.value is not null
+              group by 2, 3, 4, 5
+              on conflict (tenant_id, hour, dimension, value, decision) do update
+                set events = telemetry_hour_top.events + excluded.events
+            )
+            select count(*) as accepted from inserted`,
+        );
+        return Number(answer?.accepted ?? 0);
+      });
+    },
+
+    async list(tenantId, filter, page) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const where = filterWhere(tenantId, filter);
+        const key = page.cursor ? decodeCursor(page.cursor, 'at', page.order, 3) : null;
+        const after = key
+          ? afterKey(
+              [sql`e.at`, sql`e.gateway_id`, sql`e.event_id`],
+              [sql`${key[0]}::timestamptz`, sql`${key[1]}::uuid`, sql`${key[2]}::text`],
+              page.order,
+            )
+          : null;
+        const direction = sql.raw(page.order === 'asc' ? 'asc' : 'desc');
+        const rows = await queryRows<Row>(
+          tx,
+          sql`select e.at::text as at_key, e.at, e.gateway_id, e.event_id, e.action, e.user_id, e.device_id,
+                e.duration_ms, e.bytes_in, e.bytes_out, e.detail,
+                g.name as gateway_name, u.username as user_name, d.name as device_name
+              from telemetry_events e
+              left join gateways g on g.tenant_id = e.tenant_id and g.id = e.gateway_id
+              left join users u on u.tenant_id = e.tenant_id and u.id = e.user_id
+              left join devices d on d.tenant_id = e.tenant_id and d.id = e.device_id
+              where ${after ? sql`${where} and ${after}` : where}
+              order by e.at ${direction}, e.gateway_id ${direction}, e.event_id ${direction}
+              limit ${page.limit + 1}`,
+        );
+        const items = rows.slice(0, page.limit);
+        const last = items.at(-1);
+        const total = await pageTotal(tx, sql`from telemetry_events e where ${where}`, {
+          ...page,
+          offset: 0,
+          rows: items.length,
+        });
+        return {
+          items: items.map(present),
+          ...total,
+          nextCursor:
+            rows.length > page.limit && last
+              ? encodeCursor('at', page.order, [last.at_key, last.gateway_id, last.event_id])
+              : null,
+        };
+      });
+    },
+  };
+}
+
+interface Row {
+  at_key: string;
+  at: string | Date;
+  gateway_id: string;
+  event_id: string;
+  action: string;
+  user_id: string | null;
+  device_id: string | null;
+  duration_ms: string | number | null;
+  bytes_in: string | number | null;
+  bytes_out: string | number | null;
+  detail: Record<string, unknown> | string | null;
+  gateway_name: string | null;
+  user_name: string | null;
+  device_name: string | null;
+}
+
+const num = (value: string | number | null) => (value === null ? null : Number(value));
+
+function present(row: Row): ListedEvent {
+  const detail = (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<
+    string,
+    unknown
+  > | null;
+  const text = (key: string) => (typeof detail?.[key] === 'string' ? (detail[key] as string) : null);
+  return {
+    id: `${row.gateway_id}.${row.event_id}`,
+    at: new Date(row.at).toISOString(),
+    gateway: Named(row.gateway_id, row.gateway_name),
+    user: Named(row.user_id, row.user_name),
+    device: Named(row.device_id, row.device_name),
+    action: row.action as ListedEvent['action'],
+    peer: text('peer'),
+    endpoint: text('endpoint'),
+    durationMs: num(row.duration_ms),
+    bytesIn: num(row.bytes_in),
+    bytesOut: num(row.bytes_out),
+    detail: text('detail'),
+  };
+}
+
+function filterWhere(tenantId: string, filter: EventFilter): SQL {
+  const parts: SQL[] = [sql`e.tenant_id = ${tenantId}`, sql`e.kind = ${filter.kind}`];
+  if (filter.from) parts.push(sql`e.at >= ${filter.from}::timestamptz`);
+  if (filter.to) parts.push(sql`e.at <= ${filter.to}::timestamptz`);
+  if (filter.userId) parts.push(sql`e.user_id = ${filter.userId}`);
+  if (filter.deviceId) parts.push(sql`e.device_id = ${filter.deviceId}`);
+  if (filter.gatewayId) parts.push(sql`e.gateway_id = ${filter.gatewayId}`);
+  if (filter.action) parts.push(sql`e.action = ${filter.action}`);
+  return sql.join(parts, sql` and `);
+}

@@ -1,0 +1,276 @@
+import { generateKeyPair } from '@palisade/gateway-config';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFixture } from '../../../test/helper';
+import { queryRows } from '../../db/client';
+import { maintainTelemetry } from './telemetry.service';
+
+const f = useFixture();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let owner: string;
+let billing: string;
+let globex: string;
+let gateway: { id: string; credential: string };
+let globexGateway: { id: string; credential: string };
+let user: { id: string; name: string };
+let device: { id: string };
+
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+  f.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? { 'x-auth-token': token } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+const post = (credential: string, lines: unknown[]) =>
+  f.app.inject({
+    method: 'POST',
+    url: '/api/gw/events',
+    headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/x-ndjson' },
+    payload: lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'),
+  });
+
+async function enrolledGateway(tenant: string, token: string, name: string) {
+  const created = await call('POST', `/cybernodes/${tenant}`, token, {
+    name,
+    kind: 'cybernode',
+    region: 'Lab',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const enrolled = await f.app.inject({
+    method: 'POST',
+    url: '/api/gw/enrol',
+    payload: {
+      token: created.json().enrolmentToken.token,
+      publicKey: generateKeyPair().publicKey,
+      hostname: `${name.toLowerCase().replace(/\W/g, '-')}.test`,
+      version: '1.0.0',
+    },
+  });
+  expect(enrolled.statusCode, enrolled.body).toBe(201);
+  return { id: created.json().cybernode.id as string, credential: enrolled.json().credential as string };
+}
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const connection = (id: string, at: string, action: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  at,
+  kind: 'connection',
+  data: { action, deviceId: device.id, userId: user.id, peer: 'k'.repeat(43) + '=', ...extra },
+});
+const decision = (id: string, destination: string, verdict: 'allow' | 'block', at = ago(60_000)) => ({
+  id,
+  at,
+  kind: 'decision',
+  data: {
+    layer: 'dns',
+    decision: verdict,
+    destination,
+    userId: user.id,
+    deviceId: device.id,
+    category: verdict === 'block' ? 'gambling' : 'business',
+    country: 'DE',
+    ruleName: verdict === 'block' ? 'Block gambling' : null,
+  },
+});
+
+beforeAll(async () => {
+  owner = await f.signIn('admin@acme.test');
+  billing = await f.signIn('billing@acme.test');
+  globex = await f.signIn('admin@globex.test');
+  gateway = await enrolledGateway('acme', owner, 'Telemetry PoP');
+  globexGateway = await enrolledGateway('globex', globex, 'Globex PoP');
+  const created = await call('POST', '/subscriber/user/acme', owner, {
+    username: 'roamer@acme.test',
+    firstname: 'Ro',
+    lastname: 'Amer',
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  user = { id: created.json().id, name: 'roamer@acme.test' };
+  const link = await call('POST', `/enrolment/acme/users/${user.id}/link`, owner, {});
+  const enrolled = await call('POST', '/enrol', undefined, {
+    token: link.json().token,
+    device: { name: 'Roaming laptop', os: 'linux' },
+    publicKey: generateKeyPair().publicKey,
+  });
+  expect(enrolled.statusCode, enrolled.body).toBe(201);
+  device = { id: enrolled.json().deviceId };
+});
+
+describe('POST /api/gw/events into the event store', () => {
+  it('stores each event once, with its rollups counting only what was new', async () => {
+    const batch = [
+      connection('c1', ago(3 * HOUR), 'connected'),
+      connection('c2', ago(HOUR), 'disconnected', { durationMs: 2 * HOUR, bytesIn: 1000, bytesOut: 500 }),
+      decision('d1', 'casino.example', 'block'),
+      decision('d2', 'intranet.example', 'allow'),
+      decision('d3', 'casino.example', 'block'),
+      { id: 'v1', at: ago(HOUR), kind: 'device', data: { action: 'key_rotated', deviceId: device.id } },
+      { id: 'm1', at: ago(HOUR), kind: 'metric', data: { throughputBps: 1200, activePeers: 3 } },
+    ];
+    const first = await post(gateway.credential, batch);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json()).toEqual({ accepted: 7, duplicates: 0, rejected: 0 });
+    expect((await post(gateway.credential, batch)).json()).toEqual({
+      accepted: 0,
+      duplicates: 7,
+      rejected: 0,
+    });
+
+    const minutes = await f.database.tenantTx(f.acme.id, (tx) =>
+      queryRows<{ decision: string; events: string }>(
+        tx,
+        sql`select decision, sum(events)::text as events from telemetry_minute
+            where kind = 'decision' group by decision order by decision`,
+      ),
+    );
+    expect(minutes).toEqual([
+      { decision: 'allow', events: '1' },
+      { decision: 'block', events: '2' },
+    ]);
+    const top = await f.database.tenantTx(f.acme.id, (tx) =>
+      queryRows<{ value: string; events: string }>(
+        tx,
+        sql`select value, sum(events)::text as events from telemetry_hour_top
+            where dimension = 'destination' and decision = 'block' group by value`,
+      ),
+    );
+    expect(top).toEqual([{ value: 'casino.example', events: '2' }]);
+  });
+
+  it('refuses a batch with a line that does not fit its kind, naming it, and stores none of it', async () => {
+    const bad = await post(gateway.credential, [
+      decision('x1', 'ok.example', 'allow'),
+      { id: 'x2', at: ago(0), kind: 'connection', data: { action: 'teleported' } },
+      '{not json',
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([{ path: 'body.3', message: 'validation.invalid' }]);
+    const wrongData = await post(gateway.credential, [
+      decision('x1', 'ok.example', 'allow'),
+      { id: 'x2', at: ago(0), kind: 'connection', data: { action: 'teleported' } },
+    ]);
+    expect(wrongData.statusCode).toBe(400);
+    expect(wrongData.json().details).toEqual([{ path: 'body.2.data.action', message: 'validation.invalid' }]);
+    const [stored] = await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from telemetry_events where event_id in ('x1', 'x2')`,
+    );
+    expect(stored.n).toBe(0);
+  });
+
+  it('keeps nothing dated before the retention or ahead of the clock', async () => {
+    const answer = await post(gateway.credential, [
+      decision('old', 'old.example', 'allow', ago(40 * DAY)),
+      decision('future', 'soon.example', 'allow', new Date(Date.now() + HOUR).toISOString()),
+      decision('week', 'week.example', 'allow', ago(7 * DAY)),
+    ]);
+    expect(answer.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 2 });
+  });
+
+  it('needs the gateway credential', async () => {
+    expect((await post('gw_nope', [decision('n1', 'a.example', 'allow')])).statusCode).toBe(401);
+  });
+});
+
+describe('/events/connections and /events/devices', () => {
+  it('answers 401, 403, 404 and 400 in that order', async () => {
+    expect((await call('GET', '/events/connections/acme')).statusCode).toBe(401);
+    expect((await call('GET', '/events/connections/acme', billing)).statusCode).toBe(403);
+    expect((await call('GET', '/events/devices/acme', billing)).statusCode).toBe(403);
+    expect((await call('GET', '/events/connections/acme', globex)).statusCode).toBe(404);
+    expect((await call('GET', '/events/connections/acme/export', globex)).statusCode).toBe(404);
+    const reversed = await call('GET', `/events/connections/acme?from=${ago(0)}&to=${ago(DAY)}`, owner);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ path: 'query.to', message: 'validation.invalid' }]);
+    const badAction = await call('GET', '/events/devices/acme?action=exploded', owner);
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json().details.map((d: { path: string }) => d.path)).toEqual(['query.action']);
+    expect((await call('GET', '/events/connections/acme?cursor=bm9wZQ', owner)).statusCode).toBe(400);
+  });
+
+  it('lists connections newest first with the gateway, user and device named, filtered and paged', async () => {
+    const listed = await call('GET', '/events/connections/acme?limit=1', owner);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const first = listed.json();
+    expect(first.items).toEqual([
+      {
+        id: `${gateway.id}.c2`,
+        at: expect.any(String),
+        gateway: { id: gateway.id, name: 'Telemetry PoP' },
+        user: { id: user.id, name: user.name },
+        device: { id: device.id, name: 'Roaming laptop' },
+        action: 'disconnected',
+        peer: `${'k'.repeat(43)}=`,
+        endpoint: null,
+        durationMs: 2 * HOUR,
+        bytesIn: 1000,
+        bytesOut: 500,
+      },
+    ]);
+    expect(first.total).toBe(2);
+    const second = (
+      await call('GET', `/events/connections/acme?limit=1&cursor=${first.nextCursor}`, owner)
+    ).json();
+    expect(second.items.map((e: { action: string }) => e.action)).toEqual(['connected']);
+    expect(second.nextCursor).toBeNull();
+    const connected = (await call('GET', '/events/connections/acme?action=connected', owner)).json();
+    expect(connected.items.map((e: { id: string }) => e.id)).toEqual([`${gateway.id}.c1`]);
+    const recent = (
+      await call('GET', `/events/connections/acme?from=${encodeURIComponent(ago(2 * HOUR))}`, owner)
+    ).json();
+    expect(recent.items.map((e: { id: string }) => e.id)).toEqual([`${gateway.id}.c2`]);
+    const oldestFirst = (await call('GET', '/events/connections/acme?order=asc', owner)).json();
+    expect(oldestFirst.items.map((e: { action: string }) => e.action)).toEqual(['connected', 'disconnected']);
+  });
+
+  it("never shows another tenant's events", async () => {
+    await post(globexGateway.credential, [
+      { id: 'g1', at: ago(HOUR), kind: 'connection', data: { action: 'tunnel_up' } },
+    ]);
+    const acme = (await call('GET', `/events/connections/acme?gatewayId=${globexGateway.id}`, owner)).json();
+    expect(acme.items).toEqual([]);
+    const own = (await call('GET', '/events/connections/globex', globex)).json();
+    expect(
+      own.items.map((e: { action: string; gateway: { name: string } }) => [e.action, e.gateway.name]),
+    ).toEqual([['tunnel_up', 'Globex PoP']]);
+  });
+
+  it('lists device events and exports the filtered events as CSV', async () => {
+    const events = (await call('GET', `/events/devices/acme?deviceId=${device.id}`, owner)).json();
+    expect(events.items).toMatchObject([{ action: 'key_rotated', device: { name: 'Roaming laptop' } }]);
+    const csv = await call('GET', '/events/connections/acme/export?action=disconnected', owner);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('at,action,gateway,user,device,peer,endpoint,durationMs,bytesIn,bytesOut');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',disconnected,Telemetry PoP,roamer@acme.test,Roaming laptop,');
+  });
+});
+
+describe('the store upkeep', () => {
+  it('makes the next days, and drops the days past retention once per hour', async () => {
+    const before = await queryRows<{ name: string }>(
+      f.database.db,
+      sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          join pg_class p on p.oid = i.inhparent where p.relname = 'telemetry_events' order by 1`,
+    );
+    const day = (offset: number) =>
+      `telemetry_events_${new Date(Date.now() + offset * DAY).toISOString().slice(0, 10).replaceAll('-', '')}`;
+    expect(before.map((r) => r.name)).toEqual(expect.arrayContaining([day(0), day(1), day(2)]));
+    // Forty days on, everything stored so far is past retention.
+    await f.database.db.execute(sql`delete from scheduled_runs where job = 'telemetry-retention'`);
+    const dropped = await maintainTelemetry(f.database, Date.now() + 40 * DAY);
+    expect(dropped).toEqual(expect.arrayContaining([day(0), day(-7)]));
+    expect(await maintainTelemetry(f.database, Date.now() + 40 * DAY)).toBeNull();
+    const [left] = await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from telemetry_events`,
+    );
+    expect(left.n).toBe(0);
+  });
+});
