@@ -78,7 +78,7 @@ export const MODULES: readonly ServerModule[] = [
   },
   {
     name: 'telemetry',
-    api: (api, { database }) => telemetryRoutes(api, database),
+    api: (api, { database, changes }) => telemetryRoutes(api, database, changes),
     // Makes the event store's next days and drops those past retention, hourly.
     start: ({ database, log }) => startTelemetryMaintenance(database, log),
   },

@@ -157,6 +157,160 @@ export const DeviceEventExportQuery = z
   .refine(orderedRange, rangeIssue);
 export type DeviceEventExportQuery = z.infer<typeof DeviceEventExportQuery>;
 
+export const DecisionEvent = EventRow.extend({
+  layer: z.enum(DECISION_LAYERS),
+  decision: z.enum(DECISIONS),
+  destination: z.string(),
+  port: z.number().nullable(),
+  protocol: z.string().nullable(),
+  category: z.string().nullable(),
+  app: z.string().nullable(),
+  country: z.string().nullable(),
+  ruleName: z.string().nullable(),
+  threat: z.string().nullable(),
+  bytes: z.number().nullable(),
+});
+export type DecisionEvent = z.infer<typeof DecisionEvent>;
+
+/** The decisions a chart's segment stands for (its drill-down): the event filters and the dimension's value. */
+const decisionFilterFields = {
+  ...filterFields,
+  layer: z.enum(DECISION_LAYERS).optional(),
+  decision: z.enum(DECISIONS).optional(),
+  destination: z.string().trim().toLowerCase().max(253).optional(),
+  category: z.string().trim().max(100).optional(),
+  app: z.string().trim().max(100).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { message: 'validation.format' })
+    .optional(),
+  threat: z.string().trim().max(100).optional(),
+  rule: z.string().trim().max(100).optional(),
+};
+export const DecisionEventQuery = KeysetPageQuery.omit({ q: true, order: true })
+  .extend(decisionFilterFields)
+  .refine(orderedRange, rangeIssue);
+export type DecisionEventQuery = z.infer<typeof DecisionEventQuery>;
+export const DecisionEventExportQuery = z.object(decisionFilterFields).refine(orderedRange, rangeIssue);
+export type DecisionEventExportQuery = z.infer<typeof DecisionEventExportQuery>;
+
+// ─── Dashboards ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The most a dashboard range spans (the hourly rollups' retention). */
+export const MAX_DASHBOARD_RANGE_DAYS = 400;
+/** Ranges up to this many hours are drawn per minute (from the per-minute rollups), longer ones per hour. */
+export const MINUTE_BUCKETS_UP_TO_HOURS = 6;
+
+/** A dashboard's time range: both ends required, `from` before `to`, at most {@link MAX_DASHBOARD_RANGE_DAYS}. */
+export const TelemetryRange = z
+  .object({ from: IsoDateTime, to: IsoDateTime })
+  .refine((r) => Date.parse(r.from) < Date.parse(r.to), rangeIssue)
+  .refine((r) => Date.parse(r.to) - Date.parse(r.from) <= MAX_DASHBOARD_RANGE_DAYS * 86_400_000, {
+    message: 'validation.tooLong',
+    path: ['from'],
+  });
+export type TelemetryRange = z.infer<typeof TelemetryRange>;
+
+/** One bucket of a series: its start, the decisions allowed and blocked, the connections, the bytes. */
+export const SeriesPoint = z.object({
+  at: z.string(),
+  allowed: z.number(),
+  blocked: z.number(),
+  connections: z.number(),
+  bytes: z.number(),
+});
+export type SeriesPoint = z.infer<typeof SeriesPoint>;
+
+export const TelemetryOverview = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The series' bucket: a minute for ranges up to 6 hours, an hour beyond. */
+  bucket: z.enum(['minute', 'hour']),
+  totals: z.object({
+    decisions: z.number(),
+    allowed: z.number(),
+    blocked: z.number(),
+    /** Decisions a threat-intelligence feed named. */
+    threats: z.number(),
+    connections: z.number(),
+    deviceEvents: z.number(),
+    bytes: z.number(),
+    /** Distinct users and devices with a decision in the range. */
+    users: z.number(),
+    devices: z.number(),
+  }),
+  /** Every bucket of the range, empty ones as zeros. */
+  series: z.array(SeriesPoint),
+  layers: z.array(z.object({ layer: z.enum(DECISION_LAYERS), allowed: z.number(), blocked: z.number() })),
+});
+export type TelemetryOverview = z.infer<typeof TelemetryOverview>;
+
+export const TELEMETRY_DIMENSIONS = [
+  'destination',
+  'category',
+  'app',
+  'country',
+  'threat',
+  'user',
+  'device',
+  'rule',
+  'gateway',
+] as const;
+export type TelemetryDimension = (typeof TELEMETRY_DIMENSIONS)[number];
+
+export const TelemetryTopQuery = TelemetryRange.and(
+  z.object({
+    dimension: z.enum(TELEMETRY_DIMENSIONS),
+    /** Only decisions of one verdict; both when absent. */
+    decision: z.enum(DECISIONS).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+  }),
+);
+export type TelemetryTopQuery = z.infer<typeof TelemetryTopQuery>;
+
+/** The values of a dimension with the most decisions in the range (users, devices and gateways named). */
+export const TelemetryTop = z.object({
+  dimension: z.enum(TELEMETRY_DIMENSIONS),
+  items: z.array(
+    z.object({
+      /** What the drill-down filters on (an id for users, devices and gateways). */
+      value: z.string(),
+      /** What is shown: the value, or the user's, device's or gateway's name. */
+      label: z.string(),
+      allowed: z.number(),
+      blocked: z.number(),
+    }),
+  ),
+});
+export type TelemetryTop = z.infer<typeof TelemetryTop>;
+
+/** Secure private access: per site gateway, the users and devices connected in the range and their sessions. */
+export const PrivateAccessSummary = z.object({
+  sites: z.array(
+    z.object({
+      gateway: z.object({ id: z.string(), name: z.string() }),
+      users: z.number(),
+      devices: z.number(),
+      sessions: z.number(),
+      /** Summed durations of the sessions that ended in the range. */
+      durationMs: z.number(),
+      bytes: z.number(),
+    }),
+  ),
+});
+export type PrivateAccessSummary = z.infer<typeof PrivateAccessSummary>;
+
+/** One second of the live view (server-sent events, `event: tick`): what the gateways posted in it. */
+export const LiveTick = z.object({
+  at: z.string(),
+  decisions: z.number(),
+  blocked: z.number(),
+  connections: z.number(),
+  /** The destinations of this second's decisions, most first (at most 10). */
+  destinations: z.array(z.object({ value: z.string(), events: z.number(), blocked: z.number() })),
+});
+export type LiveTick = z.infer<typeof LiveTick>;
+
 export const CONNECTION_CSV_COLUMNS = [
   'at',
   'action',
@@ -170,6 +324,23 @@ export const CONNECTION_CSV_COLUMNS = [
   'bytesOut',
 ] as const;
 export const DEVICE_EVENT_CSV_COLUMNS = ['at', 'action', 'gateway', 'user', 'device', 'detail'] as const;
+export const DECISION_CSV_COLUMNS = [
+  'at',
+  'layer',
+  'decision',
+  'destination',
+  'port',
+  'protocol',
+  'category',
+  'app',
+  'country',
+  'ruleName',
+  'threat',
+  'gateway',
+  'user',
+  'device',
+  'bytes',
+] as const;
 
 export const telemetryEndpoints = {
   listConnectionEvents: endpoint({
@@ -211,6 +382,67 @@ export const telemetryEndpoints = {
     tags: ['events'],
     params: TenantParams,
     query: DeviceEventExportQuery,
+    response: z.string(),
+  }),
+  listDecisionEvents: endpoint({
+    method: 'GET',
+    path: '/events/decisions/:tenant',
+    access: 'events:view',
+    summary:
+      'What the policy decided for DNS, network and HTTP requests (a chart’s drill-down), newest first',
+    tags: ['events'],
+    params: TenantParams,
+    query: DecisionEventQuery,
+    response: KeysetPage(DecisionEvent),
+  }),
+  exportDecisionEvents: endpoint({
+    method: 'GET',
+    path: '/events/decisions/:tenant/export',
+    access: 'events:view',
+    summary: 'Every decision of the filters as CSV, streamed',
+    tags: ['events'],
+    params: TenantParams,
+    query: DecisionEventExportQuery,
+    response: z.string(),
+  }),
+  telemetryOverview: endpoint({
+    method: 'GET',
+    path: '/telemetry/:tenant/overview',
+    access: 'dashboard:view',
+    summary: 'Totals, the series (per minute up to 6 h, per hour beyond) and the layers of a time range',
+    tags: ['dashboards'],
+    params: TenantParams,
+    query: TelemetryRange,
+    response: TelemetryOverview,
+  }),
+  telemetryTop: endpoint({
+    method: 'GET',
+    path: '/telemetry/:tenant/top',
+    access: 'dashboard:view',
+    summary:
+      'The destinations, categories, apps, countries, threats, users, devices, rules or gateways with most decisions',
+    tags: ['dashboards'],
+    params: TenantParams,
+    query: TelemetryTopQuery,
+    response: TelemetryTop,
+  }),
+  privateAccessSummary: endpoint({
+    method: 'GET',
+    path: '/telemetry/:tenant/private-access',
+    access: 'dashboard:view',
+    summary: 'Per site gateway: users, devices, sessions, their durations and bytes in a time range',
+    tags: ['dashboards'],
+    params: TenantParams,
+    query: TelemetryRange,
+    response: PrivateAccessSummary,
+  }),
+  liveTelemetry: endpoint({
+    method: 'GET',
+    path: '/telemetry/:tenant/live',
+    access: 'dashboard:view',
+    summary: 'Server-sent events: one `tick` (LiveTick) per second with what the gateways posted in it',
+    tags: ['dashboards'],
+    params: TenantParams,
     response: z.string(),
   }),
 };

@@ -45,8 +45,9 @@ CREATE TABLE telemetry_minute (
   PRIMARY KEY (tenant_id, minute, kind, layer, decision)
 );
 
--- Per hour: decisions counted by each dimension's value (destination, category, app, country, threat, user,
--- device, rule), for the top lists (kept 400 days).
+-- Per hour: events counted by each dimension's value (kind, layer, gateway, destination, category, app, country,
+-- threat, user, device, rule) and their action (a decision's allow or block, a connection's or a device event's
+-- action), for the series and top lists of long ranges (kept 400 days).
 CREATE TABLE telemetry_hour_top (
   tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
   hour timestamptz NOT NULL,
@@ -54,6 +55,7 @@ CREATE TABLE telemetry_hour_top (
   value text NOT NULL,
   decision text NOT NULL,
   events bigint NOT NULL,
+  bytes bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (tenant_id, hour, dimension, value, decision)
 );
 CREATE INDEX telemetry_hour_top_dimension ON telemetry_hour_top (tenant_id, dimension, hour);

@@ -9,6 +9,10 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
 import { afterKey, decodeCursor, encodeCursor, type PageTotal, pageTotal } from '../../db/paging';
+import { CHANGE_CHANNEL } from '../../lib/change-bus';
+
+/** The change-bus topic of ingested batches: `<tenant id>:<json>` with the batch's counts (the live view). */
+export const TELEMETRY_TOPIC = 'telemetry';
 
 /**
  * The event store: one interface (this file's {@link EventStore}) over where telemetry lives. Today PostgreSQL (and
@@ -26,7 +30,15 @@ export type StoredEvent = { id: string; at: Date } & (
 );
 
 export interface EventFilter {
-  kind: 'connection' | 'device';
+  kind: 'connection' | 'device' | 'decision';
+  layer?: string;
+  decision?: string;
+  destination?: string;
+  category?: string;
+  app?: string;
+  country?: string;
+  threat?: string;
+  rule?: string;
   from?: string;
   to?: string;
   userId?: string;
@@ -37,6 +49,8 @@ export interface EventFilter {
 
 export interface EventPage {
   limit: number;
+  /** Rows skipped when there is no cursor (a link straight to a later page). */
+  offset?: number;
   order: 'asc' | 'desc';
   cursor?: string;
   withTotal?: 'true' | 'false';
@@ -51,7 +65,16 @@ export interface ListedEvent {
   gateway: { id: string; name: string } | null;
   user: { id: string; name: string } | null;
   device: { id: string; name: string } | null;
-  action: ConnectionAction | DeviceEventAction;
+  action: ConnectionAction | DeviceEventAction | 'allow' | 'block';
+  layer: string | null;
+  destination: string | null;
+  port: number | null;
+  protocol: string | null;
+  category: string | null;
+  app: string | null;
+  country: string | null;
+  ruleName: string | null;
+  threat: string | null;
   peer: string | null;
   endpoint: string | null;
   durationMs: number | null;
@@ -72,13 +95,63 @@ export interface EventStore {
     filter: EventFilter,
     page: EventPage,
   ): Promise<{ items: ListedEvent[]; nextCursor: string | null } & PageTotal>;
+  /** Per bucket (minute or hour) of [from, to): decisions by verdict, connections and bytes. */
+  series(tenantId: string, from: Date, to: Date, bucket: 'minute' | 'hour'): Promise<SeriesRow[]>;
+  /** Per layer, decisions by verdict in the hours touching [from, to). */
+  layers(
+    tenantId: string,
+    from: Date,
+    to: Date,
+  ): Promise<{ layer: string; allowed: number; blocked: number }[]>;
+  /** Counts of the hours touching [from, to): decisions, threats, device events, distinct users and devices. */
+  counts(
+    tenantId: string,
+    from: Date,
+    to: Date,
+  ): Promise<{ threats: number; deviceEvents: number; users: number; devices: number }>;
+  /** A dimension's values with most decisions in the hours touching [from, to), named where they are ids. */
+  top(
+    tenantId: string,
+    from: Date,
+    to: Date,
+    dimension: string,
+    decision: 'allow' | 'block' | undefined,
+    limit: number,
+  ): Promise<{ value: string; label: string; allowed: number; blocked: number }[]>;
+  /** Per gateway, its connection events in [from, to): users, devices, sessions, durations, bytes. */
+  sessions(tenantId: string, from: Date, to: Date): Promise<SessionRow[]>;
   /** Makes sure the days of `days` (UTC midnight, ms) can take events. */
   ensureDays(days: readonly number[]): Promise<void>;
   /** Drops the days before `day` (UTC midnight, ms) and the rollups past theirs; answers the days dropped. */
   dropBefore(day: number, minuteRollupsBefore: Date, hourRollupsBefore: Date): Promise<string[]>;
 }
 
+export interface SeriesRow {
+  at: Date;
+  allowed: number;
+  blocked: number;
+  connections: number;
+  bytes: number;
+}
+
+export interface SessionRow {
+  gatewayId: string;
+  gatewayName: string;
+  gatewayKind: string;
+  users: number;
+  devices: number;
+  sessions: number;
+  durationMs: number;
+  bytes: number;
+}
+
 export const DAY_MS = 86_400_000;
+/** The dimensions whose values are ids, and the table and column that name them. */
+const NAMED = {
+  user: sql`(select u.username from users u where u.tenant_id = t.tenant_id and u.id::text = t.value)`,
+  device: sql`(select d.name from devices d where d.tenant_id = t.tenant_id and d.id::text = t.value)`,
+  gateway: sql`(select g.name from gateways g where g.tenant_id = t.tenant_id and g.id::text = t.value)`,
+} as const;
 const dayName = (day: number) =>
   `telemetry_events_${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
@@ -255,22 +328,191 @@ export function postgresEventStore(database: Database): EventStore {
                     bytes = telemetry_minute.bytes + excluded.bytes
             ),
             hours as (
-              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events)
-              select ${tenantId}::uuid, date_trunc('hour', i.at), d.dimension, d.value, i.action, count(*)
+              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events, bytes)
+              select ${tenantId}::uuid, date_trunc('hour', i.at), d.dimension, d.value, coalesce(i.action, ''),
+                count(*), coalesce(sum(coalesce(i.bytes_in, 0) + coalesce(i.bytes_out, 0)), 0)
               from inserted i
               cross join lateral (values
+                ('kind', i.kind), ('layer', i.layer), ('gateway', i.gateway_id::text),
                 ('destination', i.destination), ('category', i.category), ('app', i.app),
                 ('country', i.country), ('threat', i.threat), ('user', i.user_id::text),
                 ('device', i.device_id::text), ('rule', i.rule_name)
               ) as d(dimension, value)
-              where i.kind = 'decision' and d.value is not null
+              where d.value is not null
               group by 2, 3, 4, 5
               on conflict (tenant_id, hour, dimension, value, decision) do update
-                set events = telemetry_hour_top.events + excluded.events
+                set events = telemetry_hour_top.events + excluded.events,
+                    bytes = telemetry_hour_top.bytes + excluded.bytes
+            ),
+            destinations as (
+              select destination as value, count(*) as events, count(*) filter (where action = 'block') as blocked
+              from inserted where kind = 'decision' group by destination order by 2 desc limit 10
+            ),
+            announced as (
+              -- What the live view shows, to every instance, when (and only if) the batch commits.
+              select pg_notify(${CHANGE_CHANNEL}, ${`${TELEMETRY_TOPIC}:${tenantId}:`} || json_build_object(
+                'decisions', (select count(*) from inserted where kind = 'decision'),
+                'blocked', (select count(*) from inserted where kind = 'decision' and action = 'block'),
+                'connections', (select count(*) from inserted where kind = 'connection'),
+                'destinations', coalesce((select json_agg(d) from destinations d), '[]'::json)
+              )::text)
+              where exists (select 1 from inserted)
             )
-            select count(*) as accepted from inserted`,
+            select (select count(*) from inserted) as accepted, (select count(*) from announced) as announced`,
         );
         return Number(answer?.accepted ?? 0);
+      });
+    },
+
+    async series(tenantId, from, to, bucket) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const rows = await queryRows<{
+          at: string | Date;
+          allowed: string;
+          blocked: string;
+          connections: string;
+          bytes: string;
+        }>(
+          tx,
+          bucket === 'minute'
+            ? sql`select minute as at,
+                    coalesce(sum(events) filter (where kind = 'decision' and decision = 'allow'), 0) as allowed,
+                    coalesce(sum(events) filter (where kind = 'decision' and decision = 'block'), 0) as blocked,
+                    coalesce(sum(events) filter (where kind = 'connection'), 0) as connections,
+                    coalesce(sum(bytes), 0) as bytes
+                  from telemetry_minute
+                  where tenant_id = ${tenantId} and minute >= ${from} and minute < ${to}
+                  group by minute order by minute`
+            : sql`select hour as at,
+                    coalesce(sum(events) filter (where value = 'decision' and decision = 'allow'), 0) as allowed,
+                    coalesce(sum(events) filter (where value = 'decision' and decision = 'block'), 0) as blocked,
+                    coalesce(sum(events) filter (where value = 'connection'), 0) as connections,
+                    coalesce(sum(bytes), 0) as bytes
+                  from telemetry_hour_top
+                  where tenant_id = ${tenantId} and dimension = 'kind'
+                    and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
+                  group by hour order by hour`,
+        );
+        return rows.map((r) => ({
+          at: new Date(r.at),
+          allowed: Number(r.allowed),
+          blocked: Number(r.blocked),
+          connections: Number(r.connections),
+          bytes: Number(r.bytes),
+        }));
+      });
+    },
+
+    async layers(tenantId, from, to) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const rows = await queryRows<{ layer: string; allowed: string; blocked: string }>(
+          tx,
+          sql`select value as layer,
+                coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
+                coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
+              from telemetry_hour_top
+              where tenant_id = ${tenantId} and dimension = 'layer'
+                and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
+              group by value order by value`,
+        );
+        return rows.map((r) => ({ layer: r.layer, allowed: Number(r.allowed), blocked: Number(r.blocked) }));
+      });
+    },
+
+    async counts(tenantId, from, to) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const [row] = await queryRows<{
+          threats: string;
+          device_events: string;
+          users: string;
+          devices: string;
+        }>(
+          tx,
+          sql`select
+                coalesce(sum(events) filter (where dimension = 'threat'), 0) as threats,
+                coalesce(sum(events) filter (where dimension = 'kind' and value = 'device'), 0) as device_events,
+                count(distinct value) filter (where dimension = 'user' and decision in ('allow', 'block')) as users,
+                count(distinct value) filter (where dimension = 'device' and decision in ('allow', 'block')) as devices
+              from telemetry_hour_top
+              where tenant_id = ${tenantId} and dimension in ('threat', 'kind', 'user', 'device')
+                and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}`,
+        );
+        return {
+          threats: Number(row?.threats ?? 0),
+          deviceEvents: Number(row?.device_events ?? 0),
+          users: Number(row?.users ?? 0),
+          devices: Number(row?.devices ?? 0),
+        };
+      });
+    },
+
+    async top(tenantId, from, to, dimension, decision, limit) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const label = NAMED[dimension as keyof typeof NAMED] ?? sql`t.value`;
+        const rows = await queryRows<{
+          value: string;
+          label: string | null;
+          allowed: string;
+          blocked: string;
+        }>(
+          tx,
+          sql`select t.value, ${label} as label, t.allowed, t.blocked from (
+                select tenant_id, value,
+                  coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
+                  coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
+                from telemetry_hour_top
+                where tenant_id = ${tenantId} and dimension = ${dimension}
+                  and decision in ${decision ? sql`(${decision})` : sql`('allow', 'block')`}
+                  and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
+                group by tenant_id, value
+                order by sum(events) desc, value
+                limit ${limit}
+              ) t`,
+        );
+        return rows.map((r) => ({
+          value: r.value,
+          label: r.label ?? r.value,
+          allowed: Number(r.allowed),
+          blocked: Number(r.blocked),
+        }));
+      });
+    },
+
+    async sessions(tenantId, from, to) {
+      return database.tenantTx(tenantId, async (tx) => {
+        const rows = await queryRows<{
+          gateway_id: string;
+          name: string | null;
+          kind: string | null;
+          users: string;
+          devices: string;
+          sessions: string;
+          duration_ms: string;
+          bytes: string;
+        }>(
+          tx,
+          sql`select e.gateway_id, g.name, g.kind,
+                count(distinct e.user_id) as users, count(distinct e.device_id) as devices,
+                count(*) filter (where e.action in ('connected', 'tunnel_up')) as sessions,
+                coalesce(sum(e.duration_ms) filter (where e.action in ('disconnected', 'tunnel_down')), 0)
+                  as duration_ms,
+                coalesce(sum(coalesce(e.bytes_in, 0) + coalesce(e.bytes_out, 0)), 0) as bytes
+              from telemetry_events e
+              left join gateways g on g.tenant_id = e.tenant_id and g.id = e.gateway_id
+              where e.tenant_id = ${tenantId} and e.kind = 'connection' and e.at >= ${from} and e.at < ${to}
+              group by e.gateway_id, g.name, g.kind
+              order by g.name`,
+        );
+        return rows.map((r) => ({
+          gatewayId: r.gateway_id,
+          gatewayName: r.name ?? '',
+          gatewayKind: r.kind ?? '',
+          users: Number(r.users),
+          devices: Number(r.devices),
+          sessions: Number(r.sessions),
+          durationMs: Number(r.duration_ms),
+          bytes: Number(r.bytes),
+        }));
       });
     },
 
@@ -289,7 +531,8 @@ export function postgresEventStore(database: Database): EventStore {
         const rows = await queryRows<Row>(
           tx,
           sql`select e.at::text as at_key, e.at, e.gateway_id, e.event_id, e.action, e.user_id, e.device_id,
-                e.duration_ms, e.bytes_in, e.bytes_out, e.detail,
+                e.duration_ms, e.bytes_in, e.bytes_out, e.detail, e.layer, e.destination, e.port, e.protocol,
+                e.category, e.app, e.country, e.rule_name, e.threat,
                 g.name as gateway_name, u.username as user_name, d.name as device_name
               from telemetry_events e
               left join gateways g on g.tenant_id = e.tenant_id and g.id = e.gateway_id
@@ -297,13 +540,13 @@ export function postgresEventStore(database: Database): EventStore {
               left join devices d on d.tenant_id = e.tenant_id and d.id = e.device_id
               where ${after ? sql`${where} and ${after}` : where}
               order by e.at ${direction}, e.gateway_id ${direction}, e.event_id ${direction}
-              limit ${page.limit + 1}`,
+              limit ${page.limit + 1} offset ${page.cursor ? 0 : (page.offset ?? 0)}`,
         );
         const items = rows.slice(0, page.limit);
         const last = items.at(-1);
         const total = await pageTotal(tx, sql`from telemetry_events e where ${where}`, {
           ...page,
-          offset: 0,
+          offset: page.cursor ? 0 : (page.offset ?? 0),
           rows: items.length,
         });
         return {
@@ -334,6 +577,15 @@ interface Row {
   gateway_name: string | null;
   user_name: string | null;
   device_name: string | null;
+  layer: string | null;
+  destination: string | null;
+  port: number | null;
+  protocol: string | null;
+  category: string | null;
+  app: string | null;
+  country: string | null;
+  rule_name: string | null;
+  threat: string | null;
 }
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
@@ -351,6 +603,15 @@ function present(row: Row): ListedEvent {
     user: Named(row.user_id, row.user_name),
     device: Named(row.device_id, row.device_name),
     action: row.action as ListedEvent['action'],
+    layer: row.layer,
+    destination: row.destination,
+    port: row.port,
+    protocol: row.protocol,
+    category: row.category,
+    app: row.app,
+    country: row.country,
+    ruleName: row.rule_name,
+    threat: row.threat,
     peer: text('peer'),
     endpoint: text('endpoint'),
     durationMs: num(row.duration_ms),
@@ -368,5 +629,13 @@ function filterWhere(tenantId: string, filter: EventFilter): SQL {
   if (filter.deviceId) parts.push(sql`e.device_id = ${filter.deviceId}`);
   if (filter.gatewayId) parts.push(sql`e.gateway_id = ${filter.gatewayId}`);
   if (filter.action) parts.push(sql`e.action = ${filter.action}`);
+  if (filter.decision) parts.push(sql`e.action = ${filter.decision}`);
+  if (filter.layer) parts.push(sql`e.layer = ${filter.layer}`);
+  if (filter.destination) parts.push(sql`e.destination = ${filter.destination}`);
+  if (filter.category) parts.push(sql`e.category = ${filter.category}`);
+  if (filter.app) parts.push(sql`e.app = ${filter.app}`);
+  if (filter.country) parts.push(sql`e.country = ${filter.country}`);
+  if (filter.threat) parts.push(sql`e.threat = ${filter.threat}`);
+  if (filter.rule) parts.push(sql`e.rule_name = ${filter.rule}`);
   return sql.join(parts, sql` and `);
 }

@@ -4,19 +4,32 @@ import {
   type ConnectionEvent,
   type ConnectionEventExportQuery,
   type ConnectionEventQuery,
+  DECISION_CSV_COLUMNS,
   DEVICE_EVENT_CSV_COLUMNS,
+  type DecisionEvent,
+  type DecisionEventExportQuery,
+  type DecisionEventQuery,
   type DeviceEvent,
   type DeviceEventExportQuery,
   type DeviceEventQuery,
   type ErrorDetail,
   type GwEvent,
+  type LiveTick,
+  MINUTE_BUCKETS_UP_TO_HOURS,
+  type PrivateAccessSummary,
+  SITE_GATEWAY_KINDS,
   TELEMETRY_DATA,
   TELEMETRY_MAX_FUTURE_MS,
   TELEMETRY_RETENTION_DAYS,
+  type TelemetryOverview,
+  type TelemetryRange,
+  type TelemetryTop,
+  type TelemetryTopQuery,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { invalid } from '../../lib/errors';
 import { claimScheduledRun } from '../../lib/scheduled-runs';
@@ -26,6 +39,7 @@ import {
   type ListedEvent,
   postgresEventStore,
   type StoredEvent,
+  TELEMETRY_TOPIC,
 } from './telemetry.repository';
 
 /**
@@ -120,6 +134,27 @@ function deviceEventOf(row: ListedEvent): DeviceEvent {
   };
 }
 
+function decisionOf(row: ListedEvent): DecisionEvent {
+  return {
+    id: row.id,
+    at: row.at,
+    gateway: row.gateway,
+    user: row.user,
+    device: row.device,
+    layer: row.layer as DecisionEvent['layer'],
+    decision: row.action as DecisionEvent['decision'],
+    destination: row.destination ?? '',
+    port: row.port,
+    protocol: row.protocol,
+    category: row.category,
+    app: row.app,
+    country: row.country,
+    ruleName: row.ruleName,
+    threat: row.threat,
+    bytes: row.bytesIn,
+  };
+}
+
 const filterOf = (
   kind: 'connection' | 'device',
   query: ConnectionEventExportQuery | DeviceEventExportQuery,
@@ -141,6 +176,28 @@ export async function listConnectionEvents(database: Database, ctx: Ctx, query: 
 export async function listDeviceEvents(database: Database, ctx: Ctx, query: DeviceEventQuery) {
   const page = await eventStoreOf(database).list(ctx.tenant.id, filterOf('device', query), query);
   return { ...page, items: page.items.map(deviceEventOf) };
+}
+
+const decisionFilterOf = (query: DecisionEventExportQuery) => ({
+  kind: 'decision' as const,
+  from: query.from,
+  to: query.to,
+  userId: query.userId,
+  deviceId: query.deviceId,
+  gatewayId: query.gatewayId,
+  layer: query.layer,
+  decision: query.decision,
+  destination: query.destination,
+  category: query.category,
+  app: query.app,
+  country: query.country,
+  threat: query.threat,
+  rule: query.rule,
+});
+
+export async function listDecisionEvents(database: Database, ctx: Ctx, query: DecisionEventQuery) {
+  const page = await eventStoreOf(database).list(ctx.tenant.id, decisionFilterOf(query), query);
+  return { ...page, items: page.items.map(decisionOf) };
 }
 
 const EXPORT_BATCH = 1000;
@@ -207,6 +264,176 @@ export function exportDeviceEvents(database: Database, ctx: Ctx, query: DeviceEv
       })),
     };
   });
+}
+
+export function exportDecisionEvents(database: Database, ctx: Ctx, query: DecisionEventExportQuery) {
+  return exportCsv(DECISION_CSV_COLUMNS, async (cursor) => {
+    const page = await listDecisionEvents(database, ctx, {
+      ...query,
+      limit: EXPORT_BATCH,
+      offset: 0,
+      cursor,
+      withTotal: 'false',
+    });
+    return {
+      nextCursor: page.nextCursor,
+      items: page.items.map((e) => ({
+        ...e,
+        gateway: nameOf(e.gateway),
+        user: nameOf(e.user),
+        device: nameOf(e.device),
+      })),
+    };
+  });
+}
+
+// ─── Dashboards ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** The range's totals, its series with every bucket (empty ones as zeros) and its layers. */
+export async function telemetryOverview(
+  database: Database,
+  ctx: Ctx,
+  range: TelemetryRange,
+): Promise<TelemetryOverview> {
+  const store = eventStoreOf(database);
+  const from = new Date(range.from);
+  const to = new Date(range.to);
+  const bucket = to.getTime() - from.getTime() <= MINUTE_BUCKETS_UP_TO_HOURS * HOUR_MS ? 'minute' : 'hour';
+  const [rows, layers, counts] = await Promise.all([
+    store.series(ctx.tenant.id, from, to, bucket),
+    store.layers(ctx.tenant.id, from, to),
+    store.counts(ctx.tenant.id, from, to),
+  ]);
+  const step = bucket === 'minute' ? MINUTE_MS : HOUR_MS;
+  const byAt = new Map(rows.map((row) => [row.at.getTime(), row]));
+  const series: TelemetryOverview['series'] = [];
+  for (let at = Math.floor(from.getTime() / step) * step; at < to.getTime(); at += step) {
+    const row = byAt.get(at);
+    series.push({
+      at: new Date(at).toISOString(),
+      allowed: row?.allowed ?? 0,
+      blocked: row?.blocked ?? 0,
+      connections: row?.connections ?? 0,
+      bytes: row?.bytes ?? 0,
+    });
+  }
+  const sum = (key: 'allowed' | 'blocked' | 'connections' | 'bytes') =>
+    series.reduce((n, point) => n + point[key], 0);
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucket,
+    totals: {
+      decisions: sum('allowed') + sum('blocked'),
+      allowed: sum('allowed'),
+      blocked: sum('blocked'),
+      threats: counts.threats,
+      connections: sum('connections'),
+      deviceEvents: counts.deviceEvents,
+      bytes: sum('bytes'),
+      users: counts.users,
+      devices: counts.devices,
+    },
+    series,
+    layers: (['dns', 'network', 'http'] as const).map((layer) => {
+      const found = layers.find((l) => l.layer === layer);
+      return { layer, allowed: found?.allowed ?? 0, blocked: found?.blocked ?? 0 };
+    }),
+  };
+}
+
+export async function telemetryTop(
+  database: Database,
+  ctx: Ctx,
+  query: TelemetryTopQuery,
+): Promise<TelemetryTop> {
+  const items = await eventStoreOf(database).top(
+    ctx.tenant.id,
+    new Date(query.from),
+    new Date(query.to),
+    query.dimension,
+    query.decision,
+    query.limit,
+  );
+  return { dimension: query.dimension, items };
+}
+
+/** Secure private access: the site gateways' sessions in the range. */
+export async function privateAccessSummary(
+  database: Database,
+  ctx: Ctx,
+  range: TelemetryRange,
+): Promise<PrivateAccessSummary> {
+  const rows = await eventStoreOf(database).sessions(ctx.tenant.id, new Date(range.from), new Date(range.to));
+  return {
+    sites: rows
+      .filter((row) => (SITE_GATEWAY_KINDS as readonly string[]).includes(row.gatewayKind))
+      .map(({ gatewayId, gatewayName, gatewayKind: _, ...row }) => ({
+        gateway: { id: gatewayId, name: gatewayName },
+        ...row,
+      })),
+  };
+}
+
+/**
+ * The live view of one tenant: every instance announces what it ingests on the change bus, per batch; this sums
+ * the announcements of each second and hands `onTick` one {@link LiveTick} per second (zeros too, so a chart moves
+ * on). Answers the function that stops it.
+ */
+export function liveTicks(
+  changes: ChangeBus,
+  tenantId: string,
+  onTick: (tick: LiveTick) => void,
+): () => void {
+  let decisions = 0;
+  let blocked = 0;
+  let connections = 0;
+  let destinations = new Map<string, { events: number; blocked: number }>();
+  const prefix = `${tenantId}:`;
+  const unsubscribe = changes.subscribe(TELEMETRY_TOPIC, (message) => {
+    if (!message?.startsWith(prefix)) return;
+    try {
+      const batch = JSON.parse(message.slice(prefix.length)) as {
+        decisions: number;
+        blocked: number;
+        connections: number;
+        destinations: { value: string; events: number; blocked: number }[];
+      };
+      decisions += batch.decisions;
+      blocked += batch.blocked;
+      connections += batch.connections;
+      for (const d of batch.destinations) {
+        const seen = destinations.get(d.value) ?? { events: 0, blocked: 0 };
+        destinations.set(d.value, { events: seen.events + d.events, blocked: seen.blocked + d.blocked });
+      }
+    } catch {
+      // Not a batch announcement: nothing to count.
+    }
+  });
+  const timer = setInterval(() => {
+    const tick: LiveTick = {
+      at: new Date().toISOString(),
+      decisions,
+      blocked,
+      connections,
+      destinations: [...destinations]
+        .map(([value, counts]) => ({ value, ...counts }))
+        .sort((a, b) => b.events - a.events || a.value.localeCompare(b.value))
+        .slice(0, 10),
+    };
+    decisions = 0;
+    blocked = 0;
+    connections = 0;
+    destinations = new Map();
+    onTick(tick);
+  }, 1000);
+  return () => {
+    clearInterval(timer);
+    unsubscribe();
+  };
 }
 
 // ─── Days ahead and retention ───────────────────────────────────────────────────────────────────────────────

@@ -252,6 +252,159 @@ describe('/events/connections and /events/devices', () => {
   });
 });
 
+describe('the dashboards: overview, top lists, private access, decisions and live', () => {
+  const range = (fromAgo: number, toAgo = -60_000) =>
+    `from=${encodeURIComponent(ago(fromAgo))}&to=${encodeURIComponent(ago(toAgo))}`;
+
+  it('answers 401, 403, 404 and 400 in that order', async () => {
+    expect((await call('GET', `/telemetry/acme/overview?${range(HOUR)}`)).statusCode).toBe(401);
+    const helpdeskless = await call('GET', `/telemetry/acme/overview?${range(HOUR)}`, billing);
+    expect(helpdeskless.statusCode).toBe(200);
+    const enduser = await f.signIn('enduser@acme.test');
+    expect((await call('GET', `/telemetry/acme/top?dimension=app&${range(HOUR)}`, enduser)).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', `/telemetry/acme/overview?${range(HOUR)}`, globex)).statusCode).toBe(404);
+    expect((await call('GET', `/events/decisions/acme`, globex)).statusCode).toBe(404);
+    const reversed = await call('GET', `/telemetry/acme/overview?from=${ago(0)}&to=${ago(HOUR)}`, owner);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().details).toEqual([{ path: 'query.to', message: 'validation.invalid' }]);
+    const noRange = await call('GET', '/telemetry/acme/private-access', owner);
+    expect(
+      noRange
+        .json()
+        .details.map((d: { path: string }) => d.path)
+        .sort(),
+    ).toEqual(['query.from', 'query.to']);
+    const badDimension = await call('GET', `/telemetry/acme/top?dimension=mood&${range(HOUR)}`, owner);
+    expect(badDimension.json().details.map((d: { path: string }) => d.path)).toEqual(['query.dimension']);
+  });
+
+  it('counts the last hour per minute: decisions by verdict and layer, every minute present', async () => {
+    const overview = (await call('GET', `/telemetry/acme/overview?${range(HOUR)}`, owner)).json();
+    expect(overview.bucket).toBe('minute');
+    // Every minute from the one the range starts in, one after another.
+    const steps = overview.series
+      .slice(1)
+      .map((p: { at: string }, i: number) => Date.parse(p.at) - Date.parse(overview.series[i].at));
+    expect(overview.series.length).toBeGreaterThanOrEqual(61);
+    expect(new Set(steps)).toEqual(new Set([60_000]));
+    expect(overview.totals).toMatchObject({ decisions: 3, allowed: 1, blocked: 2, users: 1, devices: 1 });
+    expect(overview.layers).toEqual([
+      { layer: 'dns', allowed: 1, blocked: 2 },
+      { layer: 'network', allowed: 0, blocked: 0 },
+      { layer: 'http', allowed: 0, blocked: 0 },
+    ]);
+    const minute = overview.series.find((p: { blocked: number }) => p.blocked > 0);
+    expect(minute).toMatchObject({ allowed: 1, blocked: 2 });
+    // A week is drawn per hour, from the hourly rollups, and holds the week-old decision too.
+    const week = (await call('GET', `/telemetry/acme/overview?${range(8 * DAY)}`, owner)).json();
+    expect(week.bucket).toBe('hour');
+    expect(week.totals.decisions).toBe(4);
+    expect(week.totals.connections).toBe(2);
+    expect(week.totals.deviceEvents).toBe(1);
+  });
+
+  it('lists the top destinations and users, named, and drills down to their decisions', async () => {
+    const top = (await call('GET', `/telemetry/acme/top?dimension=destination&${range(HOUR)}`, owner)).json();
+    expect(top.items).toEqual([
+      { value: 'casino.example', label: 'casino.example', allowed: 0, blocked: 2 },
+      { value: 'intranet.example', label: 'intranet.example', allowed: 1, blocked: 0 },
+    ]);
+    const blocked = (
+      await call('GET', `/telemetry/acme/top?dimension=user&decision=block&${range(HOUR)}`, owner)
+    ).json();
+    expect(blocked.items).toEqual([{ value: user.id, label: user.name, allowed: 0, blocked: 2 }]);
+    const drill = (
+      await call(
+        'GET',
+        `/events/decisions/acme?destination=CASINO.example&decision=block&${range(HOUR)}`,
+        owner,
+      )
+    ).json();
+    expect(drill.items).toHaveLength(2);
+    expect(drill.items[0]).toMatchObject({
+      layer: 'dns',
+      decision: 'block',
+      destination: 'casino.example',
+      category: 'gambling',
+      ruleName: 'Block gambling',
+      user: { name: user.name },
+      device: { name: 'Roaming laptop' },
+      gateway: { name: 'Telemetry PoP' },
+    });
+    const csv = await call('GET', '/events/decisions/acme/export?decision=allow', owner);
+    expect(csv.body.trim().split('\n')[0]).toBe(
+      'at,layer,decision,destination,port,protocol,category,app,country,ruleName,threat,gateway,user,device,bytes',
+    );
+  });
+
+  it('sums the sessions of site gateways for secure private access', async () => {
+    const site = await call('POST', '/cybernodes/acme', owner, {
+      name: 'Branch SPA',
+      kind: 'cgw',
+      region: 'Lab',
+    });
+    const enrolled = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/enrol',
+      payload: {
+        token: site.json().enrolmentToken.token,
+        publicKey: generateKeyPair().publicKey,
+        hostname: 'branch-spa.test',
+        version: '1.0.0',
+      },
+    });
+    const credential = enrolled.json().credential as string;
+    await post(credential, [
+      connection('s1', ago(2 * HOUR), 'tunnel_up'),
+      connection('s2', ago(HOUR), 'tunnel_down', { durationMs: HOUR, bytesIn: 10, bytesOut: 20 }),
+    ]);
+    const summary = (await call('GET', `/telemetry/acme/private-access?${range(DAY)}`, owner)).json();
+    // The cybernode's connections are not a site's.
+    expect(summary.sites).toEqual([
+      {
+        gateway: { id: site.json().cybernode.id, name: 'Branch SPA' },
+        users: 1,
+        devices: 1,
+        sessions: 1,
+        durationMs: HOUR,
+        bytes: 30,
+      },
+    ]);
+  });
+
+  it('streams a tick a second with what was ingested in it', async () => {
+    const address = await f.app.listen({ port: 0, host: '127.0.0.1' });
+    const controller = new AbortController();
+    try {
+      const response = await fetch(`${address}/api/telemetry/acme/live`, {
+        headers: { 'x-auth-token': owner },
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      await post(gateway.credential, [decision('live1', 'live.example', 'block', ago(0))]);
+      const deadline = Date.now() + 5000;
+      let seen: { decisions: number; blocked: number; destinations: { value: string }[] } | null = null;
+      while (!seen && Date.now() < deadline) {
+        const { value } = await reader.read();
+        text += decoder.decode(value);
+        for (const block of text.split('\n\n')) {
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (/event: tick/.test(block) && data && JSON.parse(data).decisions > 0) seen = JSON.parse(data);
+        }
+      }
+      expect(seen).toMatchObject({ decisions: 1, blocked: 1, destinations: [{ value: 'live.example' }] });
+    } finally {
+      controller.abort();
+    }
+  });
+});
+
 describe('the store upkeep', () => {
   it('makes the next days, and drops the days past retention once per hour', async () => {
     const before = await queryRows<{ name: string }>(
