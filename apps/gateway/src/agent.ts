@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { GwBundle, GwLan } from '@palisade/contracts';
+import type { RosterEntry } from '@palisade/policy-engine';
 import { writeArtefacts } from './artefacts';
 import {
   enrolWithRetry,
@@ -14,6 +15,7 @@ import {
 import { DataPlane } from './dataplane';
 import { MetricsSampler } from './metrics';
 import { readLan } from './neighbours';
+import { runSimulation } from './simulate';
 import { type AgentState, loadState, saveState, tokenHash } from './state';
 import { AGENT_VERSION } from './version';
 
@@ -27,7 +29,9 @@ import { AGENT_VERSION } from './version';
  *    tunnel's peers, the round trip of its previous heartbeat and, with `apply`, the hosts on the networks it
  *    serves (neighbours.ts); a heartbeat naming another current version re-fetches at once;
  * 5. back off and retry on network and server errors; stop on a 401 ({@link GatewayRevokedError}: retired or
- *    rotated) or when `signal` aborts, tearing down what `apply` brought up.
+ *    rotated) or when `signal` aborts, tearing down what `apply` brought up;
+ * 6. with `simulateTraffic` (`--simulate-traffic RATE`), once it holds a bundle, post synthetic decision events
+ *    of the bundle's policy at RATE a second (simulate.ts).
  */
 
 export interface AgentOptions {
@@ -58,6 +62,10 @@ export interface AgentOptions {
   log?: (line: string) => void;
   /** Told of each step, for tests and dashboards. */
   onEvent?: (event: AgentEvent) => void;
+  /** Post synthetic decision events at this rate (events a second, 1–100 000) against the bundle's policy. */
+  simulateTraffic?: number;
+  /** Whose traffic it simulates (default: the bundle's `identities`, else anonymous users). */
+  simulateRoster?: (bundle: GwBundle) => readonly RosterEntry[];
 }
 
 export type AgentEvent =
@@ -66,7 +74,11 @@ export type AgentEvent =
   | { type: 'bundle'; version: string }
   | { type: 'enforced'; version: string; applied: boolean; ms: number }
   | { type: 'heartbeat'; enforcedVersion: string | null; answer: HeartbeatAnswer }
-  | { type: 'error'; during: 'enrol' | 'bundle' | 'apply' | 'heartbeat'; message: string };
+  | { type: 'simulated'; posted: number }
+  | { type: 'error'; during: 'enrol' | 'bundle' | 'apply' | 'heartbeat' | 'simulate'; message: string };
+
+/** The range of `simulateTraffic`, events a second. */
+export const SIMULATE_TRAFFIC_RANGE = { min: 1, max: 100_000 } as const;
 
 export interface AgentResult {
   gatewayId: string;
@@ -81,6 +93,12 @@ const isTransient = (error: unknown) =>
 /** Runs the gateway until `signal` aborts (resolves) or it must stop (rejects: revoked, bad token, setup). */
 export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   const dir = resolve(options.dir);
+  const rate = options.simulateTraffic;
+  if (rate !== undefined && !(rate >= SIMULATE_TRAFFIC_RANGE.min && rate <= SIMULATE_TRAFFIC_RANGE.max)) {
+    throw new Error(
+      `simulateTraffic: ${SIMULATE_TRAFFIC_RANGE.min} to ${SIMULATE_TRAFFIC_RANGE.max} events a second, not ${rate}`,
+    );
+  }
   const log = options.log ?? ((line: string) => console.error(`${new Date().toISOString()} ${line}`));
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
@@ -201,6 +219,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     const waitSeconds = options.waitSeconds ?? 30;
     const metrics = new MetricsSampler();
     let enforced: string | null = null;
+    /** The bundle enforced last (the simulated traffic is decided against its policy). */
+    let held: GwBundle | null = null;
     let isApplying = false;
     /** Aborts the long-poll in flight (a heartbeat said it is behind). */
     let poll: AbortController | null = null;
@@ -258,6 +278,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           const { paths, wireguard } = await writeArtefacts(dir, bundle, state.privateKey);
           if (plane) await plane.apply(paths, wireguard);
           enforced = bundle.version;
+          held = bundle;
           const ms = Date.now() - started;
           log(`enforced bundle ${bundle.version}${plane ? ' (applied)' : ' (written)'} in ${ms} ms`);
           emit({ type: 'enforced', version: bundle.version, applied: plane !== null, ms });
@@ -340,7 +361,25 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       }
     }
 
-    await Promise.all([bundles(), heartbeats()]);
+    /** Synthetic decision events of the held bundle's policy, `rate` a second. */
+    async function simulated(ratePerSecond: number) {
+      await runSimulation({
+        ratePerSecond,
+        bundle: () => held,
+        roster: options.simulateRoster,
+        seed: enrolment.gatewayId,
+        post: (events, signal) => client.events(credential, events, signal),
+        signal: stop.signal,
+        delay,
+        log,
+        onPosted: (posted) => emit({ type: 'simulated', posted }),
+        onError: (message) => emit({ type: 'error', during: 'simulate', message }),
+        fatal: (error) => error instanceof GatewayRevokedError,
+        onFatal: (error) => revoked(error as GatewayRevokedError),
+      });
+    }
+
+    await Promise.all([bundles(), heartbeats(), ...(rate === undefined ? [] : [simulated(rate)])]);
     return { gatewayId: enrolment.gatewayId, enforcedVersion: enforced };
   }
 }

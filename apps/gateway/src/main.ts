@@ -1,7 +1,7 @@
 /**
  * The reference gateway's command line:
  *   npm run gateway -- --server URL --token T [--dir DIR] [--apply] [--interface NAME] [--dns-port N]
- *     [--endpoint HOST:PORT]
+ *     [--endpoint HOST:PORT] [--simulate-traffic RATE]
  * and as a device (device.ts), the way the Palisade client runs an endpoint:
  *   npm run gateway -- --device --server URL --token pal_enr_… [--name N] [--os OS] [--dir DIR]
  *     [--apply --interface NAME]
@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type DeviceOs, WireguardEndpoint } from '@palisade/contracts';
-import { runAgent } from './agent';
+import { runAgent, SIMULATE_TRAFFIC_RANGE } from './agent';
 import { DeviceRevokedError, GatewayRevokedError } from './client';
 import { ENDPOINT_OS, runDevice } from './device';
 
@@ -28,6 +28,9 @@ const USAGE = `Usage: npm run gateway -- --server URL [--token TOKEN] [options]
   --unbound-include F   extra Unbound configuration, included in its server: clause
   --hostname NAME       reported at enrolment (default this host's name)
   --wait S              seconds a bundle long-poll is held (default 30)
+  --simulate-traffic RATE
+                        post RATE synthetic decision events a second (1 to 100000) to the console: plausible
+                        requests of the tenant's users, decided by the policy of the bundle it holds
   -h, --help
 
 As a device (an endpoint, the way the Palisade client runs one):
@@ -46,7 +49,14 @@ As a device (an endpoint, the way the Palisade client runs one):
                         AllowedIPs (root, Linux; DNS is left to you); torn down on SIGTERM
   --interface NAME      the WireGuard interface (default pald-<first 8 of the device id>); unique on the box`;
 
-const GATEWAY_ONLY = ['endpoint', 'dns-port', 'unbound-include', 'hostname', 'wait'] as const;
+const GATEWAY_ONLY = [
+  'endpoint',
+  'dns-port',
+  'unbound-include',
+  'hostname',
+  'wait',
+  'simulate-traffic',
+] as const;
 const DEVICE_ONLY = ['name', 'os'] as const;
 
 function main() {
@@ -126,6 +136,17 @@ function main() {
     );
     process.exit(1);
   }
+  let simulateTraffic: number | undefined;
+  if (values['simulate-traffic'] !== undefined) {
+    simulateTraffic = Number(values['simulate-traffic']);
+    const { min, max } = SIMULATE_TRAFFIC_RANGE;
+    if (!Number.isFinite(simulateTraffic) || simulateTraffic < min || simulateTraffic > max) {
+      console.error(
+        `--simulate-traffic: events a second, ${min} to ${max}, not "${values['simulate-traffic']}"`,
+      );
+      process.exit(1);
+    }
+  }
   runAgent({
     server,
     token: values.token ?? process.env.PALISADE_GATEWAY_TOKEN,
@@ -137,6 +158,7 @@ function main() {
     unboundInclude: values['unbound-include'],
     hostname: values.hostname,
     waitSeconds: number(values.wait, '--wait'),
+    simulateTraffic,
     signal: stop.signal,
   }).then(
     (result) => {
@@ -166,6 +188,7 @@ function parse() {
       'unbound-include': { type: 'string' },
       hostname: { type: 'string' },
       wait: { type: 'string' },
+      'simulate-traffic': { type: 'string' },
       device: { type: 'boolean' },
       name: { type: 'string' },
       os: { type: 'string' },

@@ -666,6 +666,20 @@ export const GwBundle = z.object({
       reason: z.string(),
     }),
   ),
+  /**
+   * Who is behind each device tunnel address: the device, its user and the user's groups — what the gateway
+   * names in its events and decides a request of that address for (absent from bundles of older servers).
+   */
+  identities: z
+    .array(
+      z.object({
+        address: z.string(),
+        deviceId: z.string(),
+        userId: z.string().nullable(),
+        groups: z.array(z.string()),
+      }),
+    )
+    .optional(),
 });
 export type GwBundle = z.infer<typeof GwBundle>;
 

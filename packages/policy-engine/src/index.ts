@@ -81,6 +81,12 @@
  *
  * ## Lint
  * See {@link lint}: shadowed / conflict / redundant rules, missing and unused objects, empty matchers.
+ *
+ * ## Synthetic traffic
+ * {@link synthesiseDecisions} (traffic.ts): seeded, plausible requests of a roster of devices (DNS then HTTP(S)
+ * for web names, raw flows, a diurnal rhythm, habits per user), each decided by {@link explain} and made into a
+ * `decision` event of the gateway protocol; {@link synthesiseConnections} makes their `connection` events. The
+ * reference gateway's `--simulate-traffic` and the demo seed's history use them.
  */
 export type { Layer, LintFinding, RuleRef, TraceStep } from '@palisade/contracts';
 export type {
@@ -98,4 +104,21 @@ export { labelSuffixMatch, normalizeDomainItem, normalizeHost } from './domain';
 export { explain, TRACE_REASONS } from './explain';
 export { formatIp, type Net, parseIp, parseNet } from './ip';
 export { LINT_MESSAGES, lint } from './lint';
+export {
+  diurnalShape,
+  hashSeed,
+  meanShape,
+  mulberry32,
+  type RosterEntry,
+  type SyntheticConnection,
+  type SyntheticDecision,
+  synthesiseConnections,
+  synthesiseDecisions,
+  TRAFFIC_SEGMENTS,
+  type TrafficConnectionOptions,
+  TrafficGenerator,
+  type TrafficGeneratorOptions,
+  type TrafficOptions,
+  type TrafficSegment,
+} from './traffic';
 export type * from './types';

@@ -12,6 +12,7 @@ import { seedGateways } from './gateways';
 import { seedPolicies } from './policies';
 import { seedPolicyObjects } from './policy-objects';
 import { seedSites } from './sites';
+import { seedTelemetry } from './telemetry';
 
 const FIRST = [
   'Anna',
@@ -139,6 +140,7 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
   await seedDevices(database, ctx);
   await seedGateways(database, ctx);
   await seedSites(database, ctx);
+  await seedTelemetry(database, ctx);
 }
 
 /**

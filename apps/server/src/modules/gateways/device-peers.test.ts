@@ -97,6 +97,13 @@ describe('devices as WireGuard peers of the gateways', () => {
     expect(changed.json().artefacts.wireguard).toContain(
       `AllowedIPs = ${wireguard.address.replace('/32', '')}`,
     );
+    // It knows who is behind the new address: what it names in its events.
+    expect(changed.json().identities).toContainEqual({
+      address: wireguard.address.replace('/32', ''),
+      deviceId: res.json().deviceId,
+      userId: null,
+      groups: [],
+    });
     // The tenant's artefacts did not change: only this gateway's WireGuard part.
     expect(changed.json().version.split('.')[0]).toBe(before.version.split('.')[0]);
   });

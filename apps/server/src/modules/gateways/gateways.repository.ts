@@ -310,6 +310,8 @@ export interface DevicePeerRow {
   host: number;
   userId: string | null;
   username: string | null;
+  /** The user's groups (empty without a user). */
+  groups?: string[];
 }
 
 /** The tenant's devices that enrolled with a WireGuard key (the enrolment module owns the table). */
@@ -317,7 +319,9 @@ export async function devicePeers(tx: Tx, tenantId: string): Promise<DevicePeerR
   return queryRows(
     tx,
     sql`select d.id, d.name, d.wg_public_key as "publicKey", d.wg_host as host,
-          d.user_id as "userId", u.username
+          d.user_id as "userId", u.username,
+          coalesce((select array_agg(ug.group_id::text order by ug.group_id) from user_groups ug
+            where ug.tenant_id = d.tenant_id and ug.user_id = d.user_id), '{}') as groups
         from devices d left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id
         where d.tenant_id = ${tenantId} and d.wg_public_key is not null and d.wg_host is not null
           and d.state = 'active' and (u.id is null or not u.is_suspended)

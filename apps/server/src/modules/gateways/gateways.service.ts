@@ -114,6 +114,8 @@ export type BundleCache = Map<string, { policyVersion: number; row: Promise<Curr
  */
 export type CurrentBundle = repo.BundleRow & {
   peers: WireguardPeer[];
+  /** Who is behind each device tunnel address (the bundle's `identities`). */
+  identities: NonNullable<GwBundle['identities']>;
   /** The private-access mesh: gateway-to-gateway peers, and the sites the devices reach through the hub. */
   mesh: MeshPlan;
   access: PrivateAccess;
@@ -144,7 +146,7 @@ export function presentGateway(
   row: repo.GatewayRow,
   current: Pick<
     CurrentBundle,
-    'version' | 'createdAt' | 'policy' | 'peers' | 'access' | 'local' | 'mesh'
+    'version' | 'createdAt' | 'policy' | 'peers' | 'identities' | 'access' | 'local' | 'mesh'
   > | null,
   now = Date.now(),
   site: SiteConfig | null = null,
@@ -256,7 +258,14 @@ async function currentOrCompiled(
     allowedIps: [`${deviceAddress(device.host)}/32`],
     name: device.name,
   }));
-  if (stored && stored.policyVersion >= live.version) return { ...stored, peers, access, local, mesh };
+  const identities = devices.map((device) => ({
+    address: deviceAddress(device.host),
+    deviceId: device.id,
+    userId: device.userId,
+    groups: parseGroups(device.groups),
+  }));
+  if (stored && stored.policyVersion >= live.version)
+    return { ...stored, peers, identities, access, local, mesh };
   const { version, artefacts, skipped } = compileArtefacts(live.input);
   // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
   // content stored before keeps its own.
@@ -276,8 +285,12 @@ async function currentOrCompiled(
     );
     return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
   });
-  return { ...row, peers, access, local, mesh };
+  return { ...row, peers, identities, access, local, mesh };
 }
+
+/** A group id list as PostgreSQL answers an array (PGlite: an array; node-postgres: maybe `{a,b}` text). */
+const parseGroups = (groups: string[] | string | undefined): string[] =>
+  Array.isArray(groups) ? groups : groups ? groups.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
 export const deviceAddress = (host: number) => `100.64.${host >> 8}.${host & 255}`;
@@ -320,7 +333,7 @@ export function siteOf(
  * configured) its site artefacts.
  */
 function ownArtefacts(
-  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'peers' | 'access' | 'local' | 'mesh'>,
+  bundle: Pick<CurrentBundle, 'version' | 'policy' | 'peers' | 'identities' | 'access' | 'local' | 'mesh'>,
   gateway: repo.GatewayRow,
   siteConfig: SiteConfig | null | undefined,
 ) {
@@ -335,6 +348,8 @@ function ownArtefacts(
         }).text
       : null,
     local: localOf(bundle, gateway, siteConfig),
+    // Not an artefact, but the gateway's own: who is behind each tunnel address changes what it logs.
+    identities: JSON.stringify(bundle.identities),
   };
 }
 
@@ -351,9 +366,10 @@ function localOf(
 
 /** A gateway's bundle version: the tenant's bundle version and a hash of its own artefacts. */
 function gatewayVersion(tenantVersion: string, own: ReturnType<typeof ownArtefacts>) {
-  const { wireguard, site, ztna, local } = own;
+  const { wireguard, site, ztna, local, identities } = own;
   const hashed = {
     wireguard,
+    identities,
     ...(site ? { 'site.nftables': site.nftables, 'site.interfaces': site.interfaces } : {}),
     ...(ztna !== null ? { ztna } : {}),
     ...(local ? { 'local.nftables': local.nftables, 'local.rpz': local.rpz } : {}),
@@ -380,6 +396,7 @@ export function gatewayBundle(
     },
     policy: bundle.policy,
     skipped: bundle.skipped as GwBundle['skipped'],
+    identities: bundle.identities,
   };
 }
 

@@ -145,11 +145,16 @@ describe('the reference gateway against the server', () => {
 
     // Its client also sends event batches (NDJSON), stored once.
     const batch = [
-      { id: 'ref-1', at: new Date().toISOString(), kind: 'decision' as const, data: { host: 'a.example' } },
+      {
+        id: 'ref-1',
+        at: new Date().toISOString(),
+        kind: 'decision' as const,
+        data: { layer: 'dns', decision: 'allow', destination: 'a.example' },
+      },
     ];
     const client = new GwClient(server);
-    expect(await client.events(state.enrolment.credential, batch)).toEqual({ accepted: 1, duplicates: 0 });
-    expect(await client.events(state.enrolment.credential, batch)).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({ accepted: 1, duplicates: 0 });
+    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({ accepted: 0, duplicates: 1 });
 
     // Retired: the credential stops working and the agent stops with the 401 message.
     const retiredAt = Date.now();
