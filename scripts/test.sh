@@ -53,13 +53,15 @@ else
   skipped server-postgres pass=PostgreSQL "reason=$why" like=server-pglite
 fi
 
-step "Rate limit through Redis"
+step "Through Redis: the rate limit, and telemetry ingest through its stream"
 if bash scripts/services.sh redis "$REDIS"; then
-  TEST_REDIS_URL=$REDIS vitest server-redis --project server src/plugins/rate-limit.test.ts
+  TEST_REDIS_URL=$REDIS vitest server-redis --project server src/plugins/rate-limit.test.ts \
+    src/modules/telemetry/telemetry-redis.test.ts
 else
   why="no Redis server answers at $REDIS (set TEST_REDIS_URL)"
   echo "!! Redis pass SKIPPED: $why."
-  skipped server-redis pass=Redis "reason=$why" like=server-pglite files=apps/server/src/plugins/rate-limit.test.ts
+  skipped server-redis pass=Redis "reason=$why" like=server-pglite \
+    files=apps/server/src/plugins/rate-limit.test.ts,apps/server/src/modules/telemetry/telemetry-redis.test.ts
 fi
 
 step "Build the web app and the server"

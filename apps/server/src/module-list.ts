@@ -17,7 +17,8 @@ import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.rou
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes';
-import { startTelemetryMaintenance } from './modules/telemetry/telemetry.service';
+import { startTelemetry } from './modules/telemetry/telemetry.service';
+import { produceThrough } from './modules/telemetry/telemetry.stream';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -78,9 +79,13 @@ export const MODULES: readonly ServerModule[] = [
   },
   {
     name: 'telemetry',
-    api: (api, { database, changes }) => telemetryRoutes(api, database, changes),
-    // Makes the event store's next days and drops those past retention, hourly.
-    start: ({ database, log }) => startTelemetryMaintenance(database, log),
+    api: (api, { database, changes, redis }) => {
+      // With Redis, gateways' batches go through its stream (telemetry.stream.ts).
+      if (redis) produceThrough(database, redis);
+      telemetryRoutes(api, database, changes);
+    },
+    // Makes the event store's next days and drops those past retention, hourly; writes the stream's batches.
+    start: ({ database, config, log }) => startTelemetry(database, config.redisUrl, log),
   },
   {
     name: 'web',

@@ -41,6 +41,7 @@ import {
   type StoredEvent,
   TELEMETRY_TOPIC,
 } from './telemetry.repository';
+import { appendBatch, startStreamConsumer } from './telemetry.stream';
 
 /**
  * Telemetry (contracts: telemetry.ts): what the gateways post goes into the event store (telemetry.repository.ts) and
@@ -100,10 +101,23 @@ export async function ingestGatewayEvents(
     stored.push({ id: event.id, at: new Date(at), kind: event.kind, data: parsed.data } as StoredEvent);
   }
   if (details.length > 0) throw invalid(details.slice(0, 100));
-  const store = eventStoreOf(database);
-  await store.ensureDays([...new Set(stored.map((event) => dayOf(event.at.getTime())))]);
-  const accepted = await store.ingest(gateway.tenantId, gateway.gatewayId, stored);
+  const batch = { tenantId: gateway.tenantId, gatewayId: gateway.gatewayId, events: stored };
+  // Through the Redis stream when there is one: taken (and written by a consumer), duplicates not known yet.
+  if (stored.length > 0 && (await appendBatch(database, batch))) {
+    return { accepted: stored.length, duplicates: 0, rejected };
+  }
+  const accepted = await writeBatch(database, batch);
   return { accepted, duplicates: stored.length - accepted, rejected };
+}
+
+/** Writes one gateway's checked batch to the event store; answers how many events were new. */
+export async function writeBatch(
+  database: Database,
+  batch: { tenantId: string; gatewayId: string; events: readonly StoredEvent[] },
+): Promise<number> {
+  const store = eventStoreOf(database);
+  await store.ensureDays([...new Set(batch.events.map((event) => dayOf(event.at.getTime())))]);
+  return store.ingest(batch.tenantId, batch.gatewayId, batch.events);
 }
 
 function connectionOf(row: ListedEvent): ConnectionEvent {
@@ -470,4 +484,16 @@ export function startTelemetryMaintenance(database: Database, log: FastifyBaseLo
   const timer = setInterval(run, MAINTENANCE_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The module's background work: the hourly upkeep, and with Redis this instance's stream consumer. */
+export function startTelemetry(database: Database, redisUrl: string | null, log: FastifyBaseLogger) {
+  const stopUpkeep = startTelemetryMaintenance(database, log);
+  const consumer = redisUrl
+    ? startStreamConsumer(redisUrl, (batch) => writeBatch(database, batch).then(() => {}), log)
+    : null;
+  return async () => {
+    stopUpkeep();
+    await consumer?.stop();
+  };
 }

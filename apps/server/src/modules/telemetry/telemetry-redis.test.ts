@@ -1,0 +1,145 @@
+import { generateKeyPair } from '@palisade/gateway-config';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixture } from '../../../test/helper';
+import { writeBatch } from './telemetry.service';
+import { startStreamConsumer, TELEMETRY_GROUP, TELEMETRY_STREAM } from './telemetry.stream';
+
+// Ingest through a Redis stream (REDIS_URL). Run by scripts/test.sh's Redis pass with TEST_REDIS_URL; the other
+// passes report it skipped. A database of its own (7), emptied first, so no other run's batches are in it.
+const testRedisUrl = process.env.TEST_REDIS_URL ?? null;
+const url = testRedisUrl ? Object.assign(new URL(testRedisUrl), { pathname: '/7' }).toString() : null;
+if (url) {
+  const redis = new Redis(url);
+  await redis.flushdb();
+  redis.disconnect();
+}
+const f = useFixture({ redisUrl: url });
+const silent = { error: () => {}, warn: () => {} } as never;
+
+let owner: string;
+let gateway: { id: string; credential: string };
+
+const call = (url: string, token: string) =>
+  f.app.inject({ method: 'GET', url: `/api${url}`, headers: { 'x-auth-token': token } });
+const post = (lines: unknown[]) =>
+  f.app.inject({
+    method: 'POST',
+    url: '/api/gw/events',
+    headers: { authorization: `Bearer ${gateway.credential}`, 'content-type': 'application/x-ndjson' },
+    payload: lines.map((line) => JSON.stringify(line)).join('\n'),
+  });
+const connection = (id: string) => ({
+  id,
+  at: new Date(Date.now() - 60_000).toISOString(),
+  kind: 'connection',
+  data: { action: 'tunnel_up' },
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const listed = async () =>
+  (await call('/events/connections/acme?limit=100', owner)).json().items.map((e: { id: string }) => e.id);
+
+describe.skipIf(!url)('telemetry ingest through a Redis stream', () => {
+  let direct: Redis;
+  beforeAll(async () => {
+    direct = new Redis(url as string);
+    owner = await f.signIn('admin@acme.test');
+    const created = await f.app.inject({
+      method: 'POST',
+      url: '/api/cybernodes/acme',
+      headers: { 'x-auth-token': owner },
+      payload: { name: 'Streamed PoP', kind: 'cybernode', region: 'Lab' },
+    });
+    const enrolled = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/enrol',
+      payload: {
+        token: created.json().enrolmentToken.token,
+        publicKey: generateKeyPair().publicKey,
+        hostname: 'streamed.test',
+        version: '1.0.0',
+      },
+    });
+    gateway = { id: created.json().cybernode.id, credential: enrolled.json().credential };
+  });
+  afterAll(() => direct?.disconnect());
+
+  it('answers once the batch is in the stream; the consumer writes it, once however often it was sent', async () => {
+    const batch = [connection('r1'), connection('r2')];
+    const answer = await post(batch);
+    expect(answer.statusCode, answer.body).toBe(202);
+    expect(answer.json()).toEqual({ accepted: 2, duplicates: 0, rejected: 0 });
+    expect(await direct.xlen(TELEMETRY_STREAM)).toBeGreaterThanOrEqual(1);
+    await post(batch);
+    await until('both events written', async () => ((await listed()).length === 2 ? true : undefined));
+    // Written once, and every batch acknowledged.
+    await until('nothing pending', async () => {
+      const [pending] = (await direct.xpending(TELEMETRY_STREAM, TELEMETRY_GROUP)) as [number];
+      return pending === 0 ? true : undefined;
+    });
+    expect((await listed()).sort()).toEqual([`${gateway.id}.r1`, `${gateway.id}.r2`]);
+  });
+
+  it('loses nothing a consumer read and never acknowledged (its instance killed): another takes it over', async () => {
+    // A stream of this test's own, so the app's consumer stays out of it.
+    const stream = 'palisade:telemetry:takeover';
+    await direct.xgroup('CREATE', stream, TELEMETRY_GROUP, '0', 'MKSTREAM');
+    const batch = {
+      tenantId: f.acme.id,
+      gatewayId: gateway.id,
+      events: [
+        {
+          id: 'killed',
+          at: new Date(Date.now() - 60_000).toISOString(),
+          kind: 'connection',
+          data: { action: 'tunnel_down' },
+        },
+      ],
+    };
+    await direct.xadd(stream, '*', 'batch', JSON.stringify(batch));
+    // The consumer that reads it and dies before writing: the batch stays pending under its name.
+    const read = (await direct.xreadgroup(
+      'GROUP',
+      TELEMETRY_GROUP,
+      'killed-instance',
+      'COUNT',
+      10,
+      'STREAMS',
+      stream,
+      '>',
+    )) as [string, unknown[]][];
+    expect(read[0][1]).toHaveLength(1);
+    expect((await listed()).includes(`${gateway.id}.killed`)).toBe(false);
+    const survivor = startStreamConsumer(
+      url as string,
+      (b) => writeBatch(f.database, b).then(() => {}),
+      silent,
+      {
+        claimIdleMs: 300,
+        consumer: 'survivor',
+        stream,
+      },
+    );
+    try {
+      await until('the killed batch written by the survivor', async () =>
+        (await listed()).includes(`${gateway.id}.killed`) ? true : undefined,
+      );
+      await until('acknowledged', async () => {
+        const [pending] = (await direct.xpending(stream, TELEMETRY_GROUP)) as [number];
+        return pending === 0 ? true : undefined;
+      });
+    } finally {
+      await survivor.stop();
+    }
+  });
+});
