@@ -59,7 +59,7 @@ const connection = (id: string, at: string, action: string, extra: Record<string
   id,
   at,
   kind: 'connection',
-  data: { action, deviceId: device.id, userId: user.id, peer: 'k'.repeat(43) + '=', ...extra },
+  data: { action, deviceId: device.id, userId: user.id, peer: `${'k'.repeat(43)}=`, ...extra },
 });
 const decision = (id: string, destination: string, verdict: 'allow' | 'block', at = ago(60_000)) => ({
   id,
