@@ -11,7 +11,9 @@
  *  - the policy engine against tsurlfilter (bench/policy-engine.ts);
  *  - gateways: save-to-enforced latency with 100 long-polling gateways, bundle compile time and size at 10 000
  *    and 100 000 rules, heartbeats per second (bench/gateways.ts).
- * BENCH_ONLY=policy,api,web,gateways picks parts; unset runs everything.
+ *  - telemetry: ingest events per second and acknowledgement latency (PostgreSQL, PGlite), dashboard panels over
+ *    10 000 000 events of 30 days (bench/telemetry.ts).
+ * BENCH_ONLY=policy,api,web,gateways,telemetry picks parts; unset runs everything.
  * BENCH_SIZES (default 1000,100000), BENCH_SAMPLES (200), BENCH_LOAD_SECONDS (10), BENCH_LCP_RUNS (5).
  */
 import { execFile } from 'node:child_process';
@@ -28,6 +30,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { benchGateways } from './gateways';
 import { benchPolicyEngine } from './policy-engine';
+import { benchTelemetry } from './telemetry';
 import { benchSignInLcp } from './web-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -321,6 +324,7 @@ if (runApi) {
 }
 if (!BENCH_ONLY || BENCH_ONLY.includes('web')) await benchWeb();
 if (!BENCH_ONLY || BENCH_ONLY.includes('gateways')) await benchGateways();
+if (!BENCH_ONLY || BENCH_ONLY.includes('telemetry')) await benchTelemetry();
 const bundle = bundleSize();
 if (bundle) {
   console.info(
