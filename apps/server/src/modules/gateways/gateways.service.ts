@@ -290,7 +290,14 @@ async function currentOrCompiled(
 
 /** A group id list as PostgreSQL answers an array (PGlite: an array; node-postgres: maybe `{a,b}` text). */
 const parseGroups = (groups: string[] | string | undefined): string[] =>
-  Array.isArray(groups) ? groups : groups ? groups.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  Array.isArray(groups)
+    ? groups
+    : groups
+      ? groups
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
 export const deviceAddress = (host: number) => `100.64.${host >> 8}.${host & 255}`;

@@ -153,8 +153,14 @@ describe('the reference gateway against the server', () => {
       },
     ];
     const client = new GwClient(server);
-    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({ accepted: 1, duplicates: 0 });
-    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({ accepted: 0, duplicates: 1 });
+    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({
+      accepted: 1,
+      duplicates: 0,
+    });
+    expect(await client.events(state.enrolment.credential, batch)).toMatchObject({
+      accepted: 0,
+      duplicates: 1,
+    });
 
     // Retired: the credential stops working and the agent stops with the 401 message.
     const retiredAt = Date.now();
