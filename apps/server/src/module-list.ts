@@ -14,6 +14,8 @@ import { createPolicyCache } from './modules/policy-core/policy-core.service';
 import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
 import { startFeedRefresh } from './modules/policy-objects/feeds.service';
 import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { startReportSchedules } from './modules/reports/reports.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes';
@@ -86,6 +88,12 @@ export const MODULES: readonly ServerModule[] = [
     },
     // Makes the event store's next days and drops those past retention, hourly; writes the stream's batches.
     start: ({ database, config, log }) => startTelemetry(database, config.redisUrl, log),
+  },
+  {
+    name: 'reports',
+    api: (api, { database, mailer }) => reportsRoutes(api, { database, mailer }),
+    // Mails the weekly reports that are due, checked every minute.
+    start: ({ database, mailer, log }) => startReportSchedules({ database, mailer }, log),
   },
   {
     name: 'web',

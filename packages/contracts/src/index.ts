@@ -21,6 +21,7 @@ export * from './nul-bytes';
 export * from './policies';
 export * from './policy-objects';
 export * from './private-access';
+export * from './reports';
 export * from './roles';
 export * from './routes';
 export * from './session';

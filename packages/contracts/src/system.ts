@@ -26,6 +26,10 @@ export const OutboxMail = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The files the mail carries (a scheduled report's PDF), without their content. */
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), size: z.number().int() }))
+    .default([]),
   createdAt: z.string(),
 });
 export type OutboxMail = z.infer<typeof OutboxMail>;

@@ -32,6 +32,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   telemetry_events: 'modules/telemetry',
   telemetry_minute: 'modules/telemetry',
   telemetry_hour_top: 'modules/telemetry',
+  report_schedules: 'modules/reports',
   policies: 'modules/policies',
   policy_rules: 'modules/policies',
   policy_groups: 'modules/policies',

@@ -52,6 +52,7 @@ const SEEDED = [
   'telemetry_events',
   'telemetry_minute',
   'telemetry_hour_top',
+  'report_schedules',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -223,6 +224,10 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events)
         values (${tenantId}, date_trunc('hour', now()), 'destination', 'rls.example', 'allow', 1)`,
+  );
+  await db.execute(
+    sql`insert into report_schedules (tenant_id, kind, weekday, hour, timezone, recipients)
+        values (${tenantId}, 'dsb', 1, 8, 'Europe/Berlin', '{rls@example.com}')`,
   );
 }
 

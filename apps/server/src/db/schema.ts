@@ -168,6 +168,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
+  /** Files of the mail (0032_reports.sql), their content base64. */
+  attachments: jsonb('attachments')
+    .$type<{ filename: string; contentType: string; content: string }[]>()
+    .notNull()
+    .default([]),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -3,10 +3,18 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 
+/** A file sent with a mail (a report's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -25,9 +33,17 @@ export function createMailer(database: Database, smtpUrl: string | null): Mailer
   }
   return {
     async send(mail) {
-      await database.db
-        .insert(mailOutbox)
-        .values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text });
+      await database.db.insert(mailOutbox).values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        bodyText: mail.text,
+        // Kept as base64, so the outbox shows what SMTP would have carried.
+        attachments: (mail.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content.toString('base64'),
+        })),
+      });
     },
   };
 }

@@ -77,6 +77,14 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/groups/:id': { name: 'groupDetail', load: () => import('../features/groups/screens/group-detail') },
   '/groups/:id/:type': { name: 'groupCopy', load: () => import('../features/groups/screens/group-copy') },
   '/events/admin': { name: 'adminEvents', load: () => import('../features/events/screens/admin-events') },
+  '/events/connection-status': {
+    name: 'connectionEvents',
+    load: () => import('../features/telemetry/screens/connection-status'),
+  },
+  '/events/device-events': {
+    name: 'deviceEvents',
+    load: () => import('../features/telemetry/screens/device-events'),
+  },
   '/tenant/:id/settings': {
     name: 'tenantSettings',
     load: () => import('../features/tenant/screens/tenant-settings'),
@@ -85,6 +93,39 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/main-dashboards/:id/SASEDashboard': {
     name: 'saseDashboard',
     load: () => import('../features/dashboard/screens/sase-dashboard'),
+  },
+  // The telemetry dashboards (issue 12): each its own chunk; the chart library (@mantine/charts, recharts) is a
+  // chunk they share, and the world map (d3-geo and its topology) one only the threats screen loads.
+  '/main-dashboards/SIADashboard': {
+    name: 'siaDashboard',
+    load: () => import('../features/dashboards/screens/sia-dashboard'),
+  },
+  '/main-dashboards/SPADashboard': {
+    name: 'spaDashboard',
+    load: () => import('../features/dashboards/screens/spa-dashboard'),
+  },
+  '/main-dashboards/threats': {
+    name: 'threatsDashboard',
+    load: () => import('../features/dashboards/screens/threats-dashboard'),
+  },
+  '/main-dashboards/analytics': {
+    name: 'analyticsDashboard',
+    load: () => import('../features/dashboards/screens/analytics-dashboard'),
+  },
+  '/live': { name: 'liveDashboard', load: () => import('../features/dashboards/screens/live-dashboard') },
+  // The reports (issue 12): each its own chunk, sharing the chart library's chunk with the dashboards.
+  '/reports/dsb': { name: 'dsbReport', load: () => import('../features/reports/screens/dsb') },
+  '/reports/analytics': {
+    name: 'analyticsReport',
+    load: () => import('../features/reports/screens/analytics'),
+  },
+  '/reports/weekly-sase-insights': {
+    name: 'weeklySaseInsights',
+    load: () => import('../features/reports/screens/weekly-sase-insights'),
+  },
+  '/reports/security-compliance': {
+    name: 'securityCompliance',
+    load: () => import('../features/reports/screens/security-compliance'),
   },
   '/policy/list': { name: 'policyList', load: () => import('../features/policies/screens/policy-list') },
   '/policy/policyGroups': {

@@ -78,3 +78,12 @@ export async function countActiveOwners(tx: Tx, tenantId: string) {
     .where(and(admins(tenantId), eq(users.role, 'owner'), eq(users.isSuspended, false)));
   return Number(row.n);
 }
+
+/** Every administrator with whether they have a second factor (the security-compliance report). */
+export function listAdminFacts(tx: Tx, tenantId: string) {
+  return tx
+    .select({ ...columns, isTotpEnabled: users.isTotpEnabled })
+    .from(users)
+    .where(admins(tenantId))
+    .orderBy(asc(users.username));
+}

@@ -198,3 +198,12 @@ export async function acceptInvitation(deps: AdminDeps, transid: string, passwor
   await setPasswordByLink(deps.database, trans, passwordHash);
   return { ok: true as const };
 }
+
+/**
+ * Each administrator of a tenant as the list shows them, with whether they use two-factor authentication: what
+ * the security-compliance report (modules/reports) checks.
+ */
+export async function adminSecurityFacts(database: Database, tenantId: string) {
+  const rows = await database.tenantTx(tenantId, (tx) => repo.listAdminFacts(tx, tenantId));
+  return rows.map((row) => ({ ...present(row), totpEnabled: row.isTotpEnabled }));
+}

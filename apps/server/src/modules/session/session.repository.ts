@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, notLike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, max, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { sessions, signInThrottle, signups, tenants, transactions, users } from '../../db/schema';
 
@@ -404,4 +404,13 @@ export async function deleteSessionsOf(db: Db | Tx, tenantId: string, userId: st
     .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)))
     .returning({ idHash: sessions.idHash });
   return rows.length;
+}
+
+/** The last successful sign-in of each of these (lower-case) usernames, from any source address. */
+export function lastSuccessfulSignIns(db: Db, usernames: string[]) {
+  return db
+    .select({ username: signInThrottle.username, at: max(signInThrottle.lastSuccessAt) })
+    .from(signInThrottle)
+    .where(and(inArray(signInThrottle.username, usernames), isNotNull(signInThrottle.lastSuccessAt)))
+    .groupBy(signInThrottle.username);
 }

@@ -563,3 +563,20 @@ export const endSessionsOf = (tx: Tx, tenantId: string, userId: string) =>
 /** Signs many accounts out everywhere, in the caller's transaction (a bulk disable); answers how many ended. */
 export const endSessionsOfUsers = (tx: Tx, tenantId: string, userIds: string[]) =>
   repo.deleteSessionsOfUsers(tx, tenantId, userIds);
+
+/**
+ * When each of these accounts last signed in with their password, by lower-case username (absent: never since
+ * sign-in hardening kept it): what the security-compliance report (modules/reports) checks.
+ */
+export async function lastSignIns(database: Database, usernames: string[]): Promise<Map<string, Date>> {
+  const names = [...new Set(usernames.map((name) => name.toLowerCase()))];
+  if (names.length === 0) return new Map();
+  const rows = await repo.lastSuccessfulSignIns(database.db, names);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.username, new Date(row.at)] as const] : [])));
+}
+
+/** The language an account chose for the console, or null (the browser's): a report's PDF is written in it. */
+export async function accountLanguage(database: Database, tenantId: string, userId: string) {
+  const user = await repo.findUser(database.db, tenantId, userId);
+  return (user?.language as Session['language'] | undefined) ?? null;
+}

@@ -70,7 +70,9 @@ export function startStreamConsumer(
 ): { stop: () => Promise<void> } {
   const stream = options.stream ?? TELEMETRY_STREAM;
   // Its own connection: a blocking read holds it, and the app's client fails commands after 500 ms.
+  // No offline queue: while Redis is down a command fails at once and the loop waits a second (and can stop).
   const redis = new Redis(url, {
+    enableOfflineQueue: false,
     maxRetriesPerRequest: null,
     retryStrategy: (n) => Math.min(n * 200, 2_000),
   });
@@ -79,6 +81,8 @@ export function startStreamConsumer(
   const claimIdleMs = options.claimIdleMs ?? CLAIM_IDLE_MS;
   let stopped = false;
   let lastClaim = 0;
+  /** An outage is logged once, until a read works again. */
+  let warned = false;
 
   const handle = async (entries: Entries) => {
     for (const [id, fields] of entries) {
@@ -107,7 +111,8 @@ export function startStreamConsumer(
         });
         break;
       } catch (err) {
-        log.warn({ err }, 'telemetry stream: no consumer group yet; retrying');
+        if (!warned) log.warn({ err }, 'telemetry stream: Redis not reachable yet; retrying every second');
+        warned = true;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
     }
@@ -141,17 +146,21 @@ export function startStreamConsumer(
         for (const [, entries] of read ?? []) await handle(entries);
       } catch (err) {
         if (stopped) break;
-        log.warn({ err }, 'telemetry stream: read failed; retrying');
+        if (!warned) log.warn({ err }, 'telemetry stream: read failed; retrying every second');
+        warned = true;
         await new Promise((resolve) => setTimeout(resolve, 1_000));
+        continue;
       }
+      warned = false;
     }
   })();
 
   return {
     async stop() {
       stopped = true;
-      await loop;
+      // Rejects a command waiting on the connection (a blocking read, or any while Redis is down), so the loop ends.
       redis.disconnect();
+      await loop;
     },
   };
 }

@@ -35,6 +35,11 @@ export function systemRoutes(app: FastifyInstance, database: Database, config: C
       to: r.toAddress,
       subject: r.subject,
       text: r.bodyText,
+      attachments: r.attachments.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        size: Buffer.from(file.content, 'base64').length,
+      })),
       createdAt: r.createdAt.toISOString(),
     }));
   });

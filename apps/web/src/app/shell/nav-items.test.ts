@@ -12,6 +12,12 @@ describe('buildNav', () => {
     const entries = nav('owner');
     expect(ids(entries)).toEqual([
       'dashboard',
+      'dashboards',
+      'dashboards-sia',
+      'dashboards-spa',
+      'dashboards-threats',
+      'dashboards-analytics',
+      'dashboards-live',
       'users',
       'users-list',
       'users-add',
@@ -55,6 +61,13 @@ describe('buildNav', () => {
       'tenant-settings',
       'events',
       'events-admin',
+      'events-connection-status',
+      'events-device-events',
+      'reports',
+      'reports-dsb',
+      'reports-analytics',
+      'reports-weekly',
+      'reports-compliance',
       'settings',
     ]);
     expect(entries.find((e) => e.id === 'tenant')?.children?.[1].to).toBe('/tenant/acme/settings');
@@ -66,6 +79,9 @@ describe('buildNav', () => {
     expect(ids(nav('billing_admin'))).not.toContain('users');
     expect(ids(nav('billing_admin'))).not.toContain('events-admin');
     expect(ids(nav('auditor'))).toContain('events-admin');
+    expect(ids(nav('auditor'))).toContain('events-connection-status');
+    expect(ids(nav('helpdesk'))).toContain('events-device-events');
+    expect(ids(nav('billing_admin'))).not.toContain('events-device-events');
     expect(ids(nav('helpdesk'))).not.toContain('policies');
     expect(ids(nav('security_analyst'))).toContain('policy-list');
     expect(ids(nav('billing_admin'))).not.toContain('cybernodes');
@@ -89,6 +105,13 @@ describe('buildNav', () => {
     expect(ids(nav('helpdesk'))).toContain('devices-local-policies');
     expect(ids(nav('auditor'))).toContain('devices-malicious-sites');
     expect(ids(nav('billing_admin'))).not.toContain('devices-local-geo-controls');
+    // The telemetry dashboards are dashboards: every role that sees the dashboard sees them, an end user does not.
+    expect(ids(nav('billing_admin'))).toContain('dashboards-threats');
+    expect(ids(nav('auditor'))).toContain('dashboards-live');
+    expect(ids(nav('user'))).not.toContain('dashboards');
+    // The reports are read with the dashboard's right: billing sees them, an end user does not.
+    expect(ids(nav('billing_admin'))).toContain('reports-compliance');
+    expect(ids(nav('user'))).not.toContain('reports');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {

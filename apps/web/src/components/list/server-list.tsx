@@ -104,6 +104,8 @@ export interface ServerListProps<T> {
   /** The columns (from {@link useColumnChoice} when the list has a column chooser). */
   columns: DataTableColumn<T>[];
   texts: ServerListTexts;
+  /** The table's accessible name ("Connection events"), for a list whose heading does not name it. */
+  label?: string;
   /** 1-based. */
   page: number;
   pageSize: number;
@@ -145,6 +147,7 @@ export function ServerList<T>({
   query,
   columns,
   texts,
+  label,
   page,
   pageSize,
   onPageChange,
@@ -200,6 +203,7 @@ export function ServerList<T>({
       {query.isError ? <ErrorState error={query.error} onRetry={() => void query.refetch()} /> : null}
       {aboveRows}
       <DataTable<T>
+        aria-label={label}
         withTableBorder
         borderRadius="sm"
         highlightOnHover={onRowClick !== undefined}

@@ -1,5 +1,5 @@
-import { type DashboardSummary, dashboardEndpoints } from '@palisade/contracts';
-import { screen, within } from '@testing-library/react';
+import { type DashboardSummary, dashboardEndpoints, telemetryEndpoints } from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../public/locales/de/translation.json';
 import { i18n } from '../../../lib/i18n';
@@ -32,9 +32,69 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   };
 }
 
-/** The fake API of the dashboard: `answer` answers the summary (every time it is asked). */
+/**
+ * The fake API of the dashboard: `answer` answers the summary (every time it is asked); the telemetry row gets
+ * three hours of the range with traffic and two blocked categories, and its drill-down one decision.
+ */
 function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.summary> = () => summary()) {
-  const api = fakeApi().on(dashboardEndpoints.summary, answer);
+  const api = fakeApi()
+    .on(dashboardEndpoints.summary, answer)
+    .on(telemetryEndpoints.telemetryOverview, ({ query }) => {
+      const at = (hours: number) => new Date(Date.parse(query.from) + hours * 3_600_000).toISOString();
+      return {
+        from: query.from,
+        to: query.to,
+        bucket: 'hour' as const,
+        totals: {
+          decisions: 13_579,
+          allowed: 12_345,
+          blocked: 1_234,
+          threats: 12,
+          connections: 3,
+          deviceEvents: 0,
+          bytes: 1_000,
+          users: 2,
+          devices: 2,
+        },
+        series: [
+          { at: at(0), allowed: 10_000, blocked: 1_000, connections: 1, bytes: 500 },
+          { at: at(1), allowed: 2_345, blocked: 234, connections: 2, bytes: 500 },
+        ],
+        layers: [],
+      };
+    })
+    .on(telemetryEndpoints.telemetryTop, ({ query }) => ({
+      dimension: query.dimension,
+      items: [
+        { value: 'Gambling', label: 'Gambling', allowed: 0, blocked: 1_111 },
+        { value: 'Malware', label: 'Malware', allowed: 0, blocked: 123 },
+      ],
+    }))
+    .on(telemetryEndpoints.listDecisionEvents, () => ({
+      items: [
+        {
+          id: 'gw.1',
+          at: '2026-03-02T09:30:00.000Z',
+          gateway: null,
+          user: null,
+          device: null,
+          layer: 'dns' as const,
+          decision: 'block' as const,
+          destination: 'casino.example',
+          port: null,
+          protocol: null,
+          category: 'Gambling',
+          app: null,
+          country: null,
+          ruleName: null,
+          threat: null,
+          bytes: null,
+        },
+      ],
+      total: 1,
+      totalIsEstimate: false,
+      nextCursor: null,
+    }));
   return { api, summaries: () => api.calls(dashboardEndpoints.summary) };
 }
 
@@ -66,6 +126,45 @@ describe('SASE dashboard', () => {
     expect(within(row).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(row).getByText('User created')).toBeInTheDocument();
     expect(summaries()[0].url.pathname).toBe('/api/dashboard/acme/summary');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('shows the traffic of the last 24 hours, each bar drilling down to its decisions', async () => {
+    const { api } = fakeDashboardApi();
+    const { user } = setup();
+    const categories = await screen.findByRole('region', { name: 'Top 5 blocked categories' });
+    expect(within(categories).getByText('Blocked requests in the last 24 hours')).toBeInTheDocument();
+    expect(within(categories).getByText('1,111')).toBeInTheDocument();
+    const series = screen.getByRole('region', { name: 'Allowed and blocked requests' });
+    expect(within(series).getByRole('img')).toHaveAccessibleName(
+      /Requests per hour\. Allowed: 12,345, Blocked: 1,234/,
+    );
+    const [overview] = api.calls(telemetryEndpoints.telemetryOverview);
+    expect(overview.params.tenant).toBe('acme');
+    expect(Date.parse(overview.query.to) - Date.parse(overview.query.from)).toBe(86_400_000);
+    const [top] = api.calls(telemetryEndpoints.telemetryTop);
+    expect(top.query).toMatchObject({ dimension: 'category', decision: 'block', limit: 5 });
+
+    await user.click(within(categories).getByRole('button', { name: 'Gambling: 1,111 — show the events' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Category Gambling: Blocked' });
+    expect(await within(drawer).findByText('casino.example')).toBeInTheDocument();
+    expect(api.calls(telemetryEndpoints.listDecisionEvents)[0].query).toMatchObject({
+      category: 'Gambling',
+      decision: 'block',
+      from: overview.query.from,
+      to: overview.query.to,
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+
+    await user.click(within(series).getByRole('button', { name: 'Show the figures as a table' }));
+    await user.click(within(series).getByRole('button', { name: /^Allowed at .*: 2,345$/ }));
+    await waitFor(() => expect(api.calls(telemetryEndpoints.listDecisionEvents)).toHaveLength(2));
+    const start = Date.parse(overview.query.from) + 3_600_000;
+    expect(api.calls(telemetryEndpoints.listDecisionEvents)[1].query).toMatchObject({
+      decision: 'allow',
+      from: new Date(start).toISOString(),
+      to: new Date(start + 3_600_000).toISOString(),
+    });
     expect(api.unhandled).toEqual([]);
   });
 

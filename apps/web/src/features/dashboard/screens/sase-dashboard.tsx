@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@palisade/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -11,6 +11,9 @@ import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { currentLocale, formatNumber } from '../../../lib/i18n';
 import { tenantDisplayName } from '../../../lib/tenant-names';
 import { useDashboardSummary } from '../api/get-summary';
+
+// The telemetry row brings the chart library: its own chunk, so the counts show without waiting for it.
+const TelemetryRow = lazy(() => import('../components/telemetry-row'));
 
 /** The path id of the global view: the dashboard of the working tenant. */
 const GLOBAL_ID = 'global';
@@ -127,7 +130,11 @@ function EventsTable({ events }: { events: AdminEvent[] }) {
   );
 }
 
-/** `/main-dashboards/:id/SASEDashboard`: counts and recent admin events; `global` means the working tenant. */
+/**
+ * `/main-dashboards/:id/SASEDashboard`: counts, the traffic of the last 24 hours (allowed and blocked requests and
+ * the categories blocked most, each drilling down to its events) and recent admin events; `global` means the
+ * working tenant.
+ */
 export function Component() {
   const { t } = useTranslation();
   const { id = GLOBAL_ID } = useParams();
@@ -194,8 +201,16 @@ export function Component() {
   } else {
     const data = summary.data;
     const isEmpty = cards.every((card) => data[card.key] === 0) && data.recentEvents.length === 0;
+    const telemetry = (
+      <Suspense fallback={<LoadingState label={t('dashboards.loadingChart', 'Loading the chart…')} />}>
+        <TelemetryRow tenant={tenant} />
+      </Suspense>
+    );
     body = isEmpty ? (
-      <EmptyState message={t('dashboard.empty', 'Nothing to show yet: add users to see them here.')} />
+      <>
+        <EmptyState message={t('dashboard.empty', 'Nothing to show yet: add users to see them here.')} />
+        {telemetry}
+      </>
     ) : (
       <>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" mb="xl">
@@ -209,6 +224,7 @@ export function Component() {
             />
           ))}
         </SimpleGrid>
+        {telemetry}
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="recent-events-title">
           <Title order={2} size="h4" id="recent-events-title" mb="md">
             {t('dashboard.events.title', 'Recent administrator activity')}

@@ -1,0 +1,52 @@
+import { reportEndpoints as e } from '@palisade/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import { route } from '../../lib/route';
+import * as service from './reports.service';
+
+/** Sends a report's PDF as a download. */
+const sendPdf = (reply: FastifyReply, file: { fileName: string; pdf: Buffer }) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.pdf);
+
+/**
+ * The reports base (`/api/reports`, spec §7): the four reports as JSON and as PDF, and their weekly mailings.
+ */
+export function reportsRoutes(app: FastifyInstance, deps: { database: Database; mailer: Mailer }) {
+  const { database } = deps;
+  route(app, database, e.getDsbReport, ({ ctx, query }) => service.dsbReport(database, ctx, query.period));
+  route(app, database, e.getDsbPdf, async ({ ctx, query, reply }) =>
+    sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'dsb', period: query.period }, query.lng)),
+  );
+  route(app, database, e.getAnalyticsReport, ({ ctx, query }) =>
+    service.analyticsReport(database, ctx, query),
+  );
+  route(app, database, e.getAnalyticsPdf, async ({ ctx, query, reply }) =>
+    sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'analytics', query }, query.lng)),
+  );
+  route(app, database, e.getWeeklyInsightsReport, ({ ctx }) => service.weeklyInsightsReport(database, ctx));
+  route(app, database, e.getWeeklyInsightsPdf, async ({ ctx, query, reply }) =>
+    sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'weekly-sase-insights' }, query.lng)),
+  );
+  route(app, database, e.getComplianceReport, ({ ctx }) => service.complianceReport(database, ctx));
+  route(app, database, e.getCompliancePdf, async ({ ctx, query, reply }) =>
+    sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'security-compliance' }, query.lng)),
+  );
+  route(app, database, e.listReportSchedules, ({ ctx }) => service.listSchedules(database, ctx));
+  route(app, database, e.createReportSchedule, ({ ctx, body }) =>
+    service.createSchedule(database, ctx, body),
+  );
+  route(app, database, e.updateReportSchedule, ({ ctx, params, body }) =>
+    service.updateSchedule(database, ctx, params.id, body),
+  );
+  route(app, database, e.deleteReportSchedule, ({ ctx, params }) =>
+    service.deleteSchedule(database, ctx, params.id),
+  );
+  route(app, database, e.sendReportSchedule, ({ ctx, params }) =>
+    service.sendScheduleNow(deps, ctx, params.id),
+  );
+}

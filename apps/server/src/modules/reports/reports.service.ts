@@ -1,0 +1,713 @@
+import {
+  ADMIN_SIGN_IN_DAYS,
+  type AnalyticsQuery,
+  type AnalyticsReport,
+  type CheckStatus,
+  type ComplianceCheck,
+  type ComplianceReport,
+  type DsbPeriod,
+  type DsbReport,
+  type Locale,
+  MAX_CHECK_EVIDENCE,
+  MAX_REPORT_SCHEDULES,
+  type NewDevice,
+  REPORT_TOP_LIMIT,
+  type ReportKind,
+  type ReportSchedule,
+  type ReportScheduleInput,
+  type ReportSent,
+  type ReportTopItem,
+  type SeriesPoint,
+  STALE_DEVICE_DAYS,
+  type TelemetryDimension,
+  type TelemetryOverview,
+  type TrendMetric,
+  type WeeklyInsightsReport,
+} from '@palisade/contracts';
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { recordEvent } from '../../lib/audit';
+import type { Ctx } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { adminSecurityFacts } from '../admins/admins.service';
+import { listDevices } from '../enrolment/devices.service';
+import { getPolicy, listPolicies } from '../policies/policies.service';
+import { listCategories } from '../policy-objects/categories.service';
+import { listFeeds } from '../policy-objects/feeds.service';
+import { accountLanguage, lastSignIns } from '../session/session.service';
+import { privateAccessSummary, telemetryOverview, telemetryTop } from '../telemetry/telemetry.service';
+import { getTenant } from '../tenants/tenants.service';
+import { REPORT_LABELS } from './reports.labels';
+import { type AnyReport, formatterOf, renderReportPdf, reportFileName } from './reports.pdf';
+import * as repo from './reports.repository';
+
+/**
+ * Reports (contracts: reports.ts): each built from other modules' services — the telemetry's overview, top lists
+ * and private-access summary, the devices, administrators, feeds, categories and policies — never from their
+ * tables; rendered as PDF by reports.pdf.ts; and mailed weekly by the schedules (table `report_schedules`), whose
+ * due runs one runner claims (see {@link runDueSchedules}).
+ */
+
+export interface ReportDeps {
+  database: Database;
+  mailer: Mailer;
+}
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function tenantOf(database: Database, ctx: Ctx) {
+  const tenant = await getTenant(database, ctx);
+  return { name: tenant.name, displayName: tenant.displayName };
+}
+
+/** A report's series: the overview's buckets up to 3 days, summed per UTC day beyond. */
+function seriesOf(overview: TelemetryOverview): DsbReport['series'] {
+  if (Date.parse(overview.to) - Date.parse(overview.from) <= 3 * DAY) {
+    return { bucket: overview.bucket, points: overview.series };
+  }
+  const days = new Map<number, SeriesPoint>();
+  for (const point of overview.series) {
+    const day = Math.floor(Date.parse(point.at) / DAY) * DAY;
+    const sum = days.get(day) ?? { at: iso(day), allowed: 0, blocked: 0, connections: 0, bytes: 0 };
+    sum.allowed += point.allowed;
+    sum.blocked += point.blocked;
+    sum.connections += point.connections;
+    sum.bytes += point.bytes;
+    days.set(day, sum);
+  }
+  return { bucket: 'day', points: [...days.values()] };
+}
+
+function top(
+  database: Database,
+  ctx: Ctx,
+  range: { from: string; to: string },
+  dimension: TelemetryDimension,
+  decision?: 'allow' | 'block',
+): Promise<ReportTopItem[]> {
+  return telemetryTop(database, ctx, { ...range, dimension, decision, limit: REPORT_TOP_LIMIT }).then(
+    (answer) => answer.items,
+  );
+}
+
+const NEW_DEVICE_PAGE = 100;
+const NEW_DEVICE_PAGES = 20;
+const NEW_DEVICES_LISTED = 50;
+
+/** Endpoints enrolled since `from`, newest first: at most 50 listed, all (up to 2,000) counted. */
+async function newDevicesSince(database: Database, ctx: Ctx, from: number) {
+  const listed: NewDevice[] = [];
+  let total = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < NEW_DEVICE_PAGES; page += 1) {
+    const answer = await listDevices(database, ctx, {
+      kind: 'endpoint',
+      sort: 'enrolledAt',
+      order: 'desc',
+      limit: NEW_DEVICE_PAGE,
+      offset: 0,
+      cursor,
+      withTotal: 'false',
+    });
+    for (const device of answer.items) {
+      if (!device.enrolledAt) continue;
+      if (Date.parse(device.enrolledAt) < from) return { listed, total };
+      total += 1;
+      if (listed.length < NEW_DEVICES_LISTED) {
+        listed.push({
+          id: device.id,
+          name: device.name,
+          os: device.os,
+          username: device.username,
+          enrolledAt: device.enrolledAt,
+        });
+      }
+    }
+    if (!answer.nextCursor) break;
+    cursor = answer.nextCursor;
+  }
+  return { listed, total };
+}
+
+// ─── The reports ────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function dsbReport(
+  database: Database,
+  ctx: Ctx,
+  period: DsbPeriod,
+  now = Date.now(),
+): Promise<DsbReport> {
+  const range = { from: iso(now - (period === '7d' ? 7 * DAY : DAY)), to: iso(now) };
+  const [tenant, overview, threats, destinations, categories, devices] = await Promise.all([
+    tenantOf(database, ctx),
+    telemetryOverview(database, ctx, range),
+    top(database, ctx, range, 'threat'),
+    top(database, ctx, range, 'destination', 'block'),
+    top(database, ctx, range, 'category', 'block'),
+    newDevicesSince(database, ctx, Date.parse(range.from)),
+  ]);
+  return {
+    kind: 'dsb',
+    tenant,
+    generatedAt: iso(now),
+    ...range,
+    period,
+    kpis: { ...overview.totals, newDevices: devices.total },
+    series: seriesOf(overview),
+    topBlockedDestinations: destinations,
+    topBlockedCategories: categories,
+    topThreats: threats,
+    newDevices: devices.listed,
+  };
+}
+
+export async function analyticsReport(
+  database: Database,
+  ctx: Ctx,
+  query: AnalyticsQuery,
+  now = Date.now(),
+): Promise<AnalyticsReport> {
+  const range =
+    query.from && query.to
+      ? { from: iso(Date.parse(query.from)), to: iso(Date.parse(query.to)) }
+      : lastWeek(now);
+  const [tenant, overview, categories, apps, destinations, users] = await Promise.all([
+    tenantOf(database, ctx),
+    telemetryOverview(database, ctx, range),
+    top(database, ctx, range, 'category'),
+    top(database, ctx, range, 'app'),
+    top(database, ctx, range, 'destination'),
+    top(database, ctx, range, 'user'),
+  ]);
+  return {
+    kind: 'analytics',
+    tenant,
+    generatedAt: iso(now),
+    ...range,
+    totals: overview.totals,
+    series: seriesOf(overview),
+    layers: overview.layers,
+    topCategories: categories,
+    topApps: apps,
+    topDestinations: destinations,
+    topUsers: users,
+  };
+}
+
+/** The 7 days before `now`, to the minute. */
+function lastWeek(now: number) {
+  const to = Math.floor(now / MINUTE) * MINUTE;
+  return { from: iso(to - 7 * DAY), to: iso(to) };
+}
+
+const percentChange = (current: number, previous: number) =>
+  previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10;
+
+/** Per UTC day of a week: the decisions allowed and blocked (the overview's hourly buckets summed). */
+function daysOf(overview: TelemetryOverview, week: 'current' | 'previous') {
+  const days = new Map<string, { allowed: number; blocked: number }>();
+  for (const point of overview.series) {
+    const day = point.at.slice(0, 10);
+    const sum = days.get(day) ?? { allowed: 0, blocked: 0 };
+    sum.allowed += point.allowed;
+    sum.blocked += point.blocked;
+    days.set(day, sum);
+  }
+  return [...days].map(([day, sum]) => ({ day, week, ...sum }));
+}
+
+export async function weeklyInsightsReport(
+  database: Database,
+  ctx: Ctx,
+  now = Date.now(),
+): Promise<WeeklyInsightsReport> {
+  // Whole hours, so both weeks are made of whole hourly buckets, none counted in both: to the end of this hour.
+  const to = Math.ceil(now / HOUR) * HOUR;
+  const current = { from: iso(to - 7 * DAY), to: iso(to) };
+  const previous = { from: iso(to - 14 * DAY), to: current.from };
+  const [tenant, thisWeek, weekBefore, destinations, categories, privateAccess] = await Promise.all([
+    tenantOf(database, ctx),
+    telemetryOverview(database, ctx, current),
+    telemetryOverview(database, ctx, previous),
+    top(database, ctx, current, 'destination', 'block'),
+    top(database, ctx, current, 'category', 'block'),
+    privateAccessSummary(database, ctx, current),
+  ]);
+  const metrics: TrendMetric[] = [
+    'decisions',
+    'blocked',
+    'threats',
+    'connections',
+    'users',
+    'devices',
+    'allowed',
+    'bytes',
+  ];
+  return {
+    kind: 'weekly-sase-insights',
+    tenant,
+    generatedAt: iso(now),
+    ...current,
+    previousFrom: previous.from,
+    previousTo: previous.to,
+    trends: metrics.map((metric) => {
+      const a = thisWeek.totals[metric];
+      const b = weekBefore.totals[metric];
+      return { metric, current: a, previous: b, delta: a - b, deltaPercent: percentChange(a, b) };
+    }),
+    days: [...daysOf(weekBefore, 'previous'), ...daysOf(thisWeek, 'current')],
+    topBlockedDestinations: destinations,
+    topBlockedCategories: categories,
+    privateAccess: privateAccess.sites,
+  };
+}
+
+// ─── Security compliance ────────────────────────────────────────────────────────────────────────────────────
+
+type Evidence = ComplianceCheck['evidence'][number];
+
+function check(id: ComplianceCheck['id'], status: CheckStatus, evidence: Evidence[]): ComplianceCheck {
+  return { id, status, evidence: evidence.slice(0, MAX_CHECK_EVIDENCE), evidenceTotal: evidence.length };
+}
+
+const DEVICE_PAGE = 100;
+/** The most endpoints the device checks read (100 pages): a larger fleet is judged on its stalest 10,000. */
+const DEVICE_PAGES = 100;
+
+/** Active endpoints, stalest first, with whether each is stale and whether its posture fails. */
+async function deviceFindings(database: Database, ctx: Ctx, now: number) {
+  const staleBefore = now - STALE_DEVICE_DAYS * DAY;
+  const stale: Evidence[] = [];
+  const failing: Evidence[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < DEVICE_PAGES; page += 1) {
+    const answer = await listDevices(database, ctx, {
+      kind: 'endpoint',
+      state: 'active',
+      sort: 'lastSeenAt',
+      order: 'asc',
+      limit: DEVICE_PAGE,
+      offset: 0,
+      cursor,
+      withTotal: 'false',
+    });
+    for (const device of answer.items) {
+      const name = device.username ? `${device.name} (${device.username})` : device.name;
+      if (device.lastSeenAt === null) {
+        // Never connected: stale once it has been enrolled for the whole period.
+        if (device.enrolledAt && Date.parse(device.enrolledAt) < staleBefore) {
+          stale.push({ name, note: 'neverSeen', at: null });
+        }
+      } else if (Date.parse(device.lastSeenAt) < staleBefore) {
+        stale.push({ name, note: 'lastSeen', at: device.lastSeenAt });
+      }
+      if (device.posture === 'failing') failing.push({ name, note: 'postureFailing', at: null });
+    }
+    if (!answer.nextCursor) break;
+    cursor = answer.nextCursor;
+  }
+  return { stale, failing };
+}
+
+/** Security categories and whether each is blocked: for the whole tenant, by an enabled policy, or not at all. */
+async function categoryFindings(database: Database, ctx: Ctx) {
+  const [categories, lists] = await Promise.all([listCategories(database, ctx), listPolicies(database, ctx)]);
+  const blockedByPolicy = new Set<string>();
+  for (const summary of [...lists.user, ...lists.device]) {
+    if (!summary.enabled || summary.ruleCount === 0) continue;
+    const policy = await getPolicy(database, ctx, summary.id);
+    for (const rule of policy.rules) {
+      if (rule.enabled && rule.action === 'block') for (const id of rule.categories) blockedByPolicy.add(id);
+    }
+  }
+  return categories
+    .filter((category) => category.class === 'security')
+    .map(
+      (category): Evidence => ({
+        name: category.name,
+        note:
+          category.action === 'block'
+            ? 'blockedByTenant'
+            : blockedByPolicy.has(category.id)
+              ? 'blockedByPolicy'
+              : 'notBlocked',
+        at: null,
+      }),
+    );
+}
+
+/**
+ * Checks of the tenant's configuration, each with its evidence: what fails it, or, when it passes, what it
+ * passed on.
+ */
+export async function complianceReport(
+  database: Database,
+  ctx: Ctx,
+  now = Date.now(),
+): Promise<ComplianceReport> {
+  const [tenant, admins, feeds, categories, devices] = await Promise.all([
+    tenantOf(database, ctx),
+    adminSecurityFacts(database, ctx.tenant.id),
+    listFeeds(database, ctx),
+    categoryFindings(database, ctx),
+    deviceFindings(database, ctx, now),
+  ]);
+  const active = admins.filter((admin) => admin.status === 'active');
+  const signIns = await lastSignIns(
+    database,
+    active.map((admin) => admin.username),
+  );
+
+  const withoutMfa = active.filter((admin) => !admin.totpEnabled);
+  const mfa = check(
+    'admin-mfa',
+    withoutMfa.length > 0 ? 'fail' : 'pass',
+    (withoutMfa.length > 0 ? withoutMfa : active).map((admin) => ({
+      name: admin.username,
+      note: admin.totpEnabled ? 'mfaOn' : 'mfaOff',
+      at: null,
+    })),
+  );
+
+  const signedInAfter = now - ADMIN_SIGN_IN_DAYS * DAY;
+  const signInOf = (username: string) => signIns.get(username.toLowerCase()) ?? null;
+  const idle = active.filter((admin) => (signInOf(admin.username)?.getTime() ?? 0) < signedInAfter);
+  const signIn = check(
+    'admin-sign-in',
+    idle.length > 0 ? 'warn' : 'pass',
+    (idle.length > 0 ? idle : active).map((admin) => {
+      const at = signInOf(admin.username);
+      return at
+        ? { name: admin.username, note: 'lastSignIn', at: at.toISOString() }
+        : { name: admin.username, note: 'neverSignedIn', at: null };
+    }),
+  );
+
+  const enabled = feeds.filter((feed) => feed.enabled && feed.ipCount + feed.domainCount > 0);
+  const erroring = feeds.filter((feed) => feed.enabled && feed.lastError);
+  const threatIntel =
+    enabled.length === 0
+      ? check(
+          'threat-intel',
+          'fail',
+          feeds.map((feed) => ({ name: feed.name, note: 'feedDisabled', at: null })),
+        )
+      : erroring.length > 0
+        ? check(
+            'threat-intel',
+            'warn',
+            erroring.map((feed) => ({ name: feed.name, note: 'feedError', at: feed.lastRefreshedAt })),
+          )
+        : check(
+            'threat-intel',
+            'pass',
+            enabled.map((feed) => ({ name: feed.name, note: 'feedEnabled', at: feed.lastRefreshedAt })),
+          );
+
+  const open = categories.filter((category) => category.note === 'notBlocked');
+  const securityCategories = check(
+    'security-categories',
+    open.length > 0 ? 'fail' : 'pass',
+    open.length > 0 ? open : categories,
+  );
+  const staleDevices = check('stale-devices', devices.stale.length > 0 ? 'warn' : 'pass', devices.stale);
+  const posture = check('device-posture', devices.failing.length > 0 ? 'warn' : 'pass', devices.failing);
+
+  const checks = [mfa, signIn, threatIntel, securityCategories, staleDevices, posture];
+  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
+  return {
+    kind: 'security-compliance',
+    tenant,
+    generatedAt: iso(now),
+    from: iso(now),
+    to: iso(now),
+    summary: { pass: count('pass'), warn: count('warn'), fail: count('fail') },
+    checks,
+  };
+}
+
+// ─── PDF ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** What a report is made from: its kind with its own range parameters. */
+export type ReportRequest =
+  | { kind: 'dsb'; period: DsbPeriod }
+  | { kind: 'analytics'; query: AnalyticsQuery }
+  | { kind: 'weekly-sase-insights' }
+  | { kind: 'security-compliance' };
+
+export function buildReport(database: Database, ctx: Ctx, request: ReportRequest, now = Date.now()) {
+  switch (request.kind) {
+    case 'dsb':
+      return dsbReport(database, ctx, request.period, now);
+    case 'analytics':
+      return analyticsReport(database, ctx, request.query, now);
+    case 'weekly-sase-insights':
+      return weeklyInsightsReport(database, ctx, now);
+    default:
+      return complianceReport(database, ctx, now);
+  }
+}
+
+/**
+ * A report as a PDF in the language asked for, else the requesting administrator's language setting, else
+ * English; times in UTC.
+ */
+export async function reportPdf(
+  database: Database,
+  ctx: Ctx,
+  request: ReportRequest,
+  lng: Locale | undefined,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const [report, language] = await Promise.all([
+    buildReport(database, ctx, request),
+    lng ?? accountLanguage(database, ctx.actor.tenantId, ctx.actor.id).then((chosen) => chosen ?? 'en'),
+  ]);
+  const pdf = await renderReportPdf(report, { language, timeZone: 'UTC' });
+  return { fileName: reportFileName(report), pdf };
+}
+
+// ─── Schedules ──────────────────────────────────────────────────────────────────────────────────────────────
+
+type ScheduleData = z.output<typeof ReportScheduleInput>;
+
+/** The schedule's next run strictly after `after`: `hour`:00 on `weekday` in its time zone (croner, DST-aware). */
+export function nextRunAfter(
+  schedule: Pick<ScheduleData, 'weekday' | 'hour' | 'timezone'>,
+  after: Date,
+): Date | null {
+  const cron = new Cron(`0 ${schedule.hour} * * ${schedule.weekday}`, {
+    timezone: schedule.timezone,
+    paused: true,
+  });
+  return cron.nextRun(after);
+}
+
+function presentSchedule(row: repo.ScheduleRow): ReportSchedule {
+  return {
+    id: row.id,
+    kind: row.kind,
+    weekday: row.weekday,
+    hour: row.hour,
+    timezone: row.timezone,
+    recipients: row.recipients,
+    language: row.language,
+    enabled: row.enabled,
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the event log keeps of a schedule (its settings, not its run state). */
+const logged = (s: ReportSchedule) => ({
+  kind: s.kind,
+  weekday: s.weekday,
+  hour: s.hour,
+  timezone: s.timezone,
+  recipients: s.recipients,
+  language: s.language,
+  enabled: s.enabled,
+});
+
+const valuesOf = (input: ScheduleData, now: Date): repo.ScheduleValues => ({
+  ...input,
+  nextRunAt: input.enabled ? nextRunAfter(input, now) : null,
+});
+
+export async function listSchedules(database: Database, ctx: Ctx): Promise<{ items: ReportSchedule[] }> {
+  const rows = await database.tenantTx(ctx.tenant.id, (tx) => repo.listSchedules(tx, ctx.tenant.id));
+  return { items: rows.map(presentSchedule) };
+}
+
+export function createSchedule(database: Database, ctx: Ctx, input: ScheduleData, now = new Date()) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    if ((await repo.countSchedules(tx, ctx.tenant.id)) >= MAX_REPORT_SCHEDULES) {
+      throw new AppError('conflict', `A tenant keeps at most ${MAX_REPORT_SCHEDULES} report schedules.`);
+    }
+    const schedule = presentSchedule(await repo.insertSchedule(tx, ctx.tenant.id, valuesOf(input, now)));
+    await recordEvent(tx, ctx, {
+      action: 'report.schedule.create',
+      objectType: 'reportSchedule',
+      objectId: schedule.id,
+      objectName: schedule.kind,
+      after: logged(schedule),
+    });
+    return schedule;
+  });
+}
+
+export function updateSchedule(
+  database: Database,
+  ctx: Ctx,
+  id: string,
+  input: ScheduleData,
+  now = new Date(),
+) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const before = await repo.getSchedule(tx, ctx.tenant.id, id);
+    if (!before) throw notFound('Report schedule');
+    const row = await repo.updateSchedule(tx, ctx.tenant.id, id, valuesOf(input, now));
+    if (!row) throw notFound('Report schedule');
+    const schedule = presentSchedule(row);
+    await recordEvent(tx, ctx, {
+      action: 'report.schedule.update',
+      objectType: 'reportSchedule',
+      objectId: id,
+      objectName: schedule.kind,
+      before: logged(presentSchedule(before)),
+      after: logged(schedule),
+    });
+    return schedule;
+  });
+}
+
+export function deleteSchedule(database: Database, ctx: Ctx, id: string) {
+  return database.tenantTx(ctx.tenant.id, async (tx) => {
+    const row = await repo.deleteSchedule(tx, ctx.tenant.id, id);
+    if (!row) throw notFound('Report schedule');
+    await recordEvent(tx, ctx, {
+      action: 'report.schedule.delete',
+      objectType: 'reportSchedule',
+      objectId: id,
+      objectName: row.kind,
+      before: logged(presentSchedule(row)),
+    });
+    return { ok: true as const };
+  });
+}
+
+/** What a scheduled report covers: the 7 days before the run, whatever its kind. */
+const SCHEDULED: Record<ReportKind, (now: number) => ReportRequest> = {
+  dsb: () => ({ kind: 'dsb', period: '7d' }),
+  analytics: (now) => ({ kind: 'analytics', query: lastWeek(now) }),
+  'weekly-sase-insights': () => ({ kind: 'weekly-sase-insights' }),
+  'security-compliance': () => ({ kind: 'security-compliance' }),
+};
+
+/** Renders a schedule's report and mails it as a PDF to each recipient, in the schedule's language and zone. */
+async function mailSchedule(deps: ReportDeps, ctx: Ctx, row: repo.ScheduleRow, now: number): Promise<void> {
+  const report: AnyReport = await buildReport(deps.database, ctx, SCHEDULED[row.kind](now), now);
+  const options = { language: row.language, timeZone: row.timezone };
+  const pdf = await renderReportPdf(report, options);
+  const labels = REPORT_LABELS[row.language];
+  const title = labels.titles[report.kind];
+  const tenant = report.tenant.displayName;
+  const period =
+    report.kind === 'security-compliance'
+      ? formatterOf(options).dateTime(report.generatedAt)
+      : formatterOf(options).period(report.from, report.to);
+  for (const to of row.recipients) {
+    await deps.mailer.send({
+      to,
+      subject: labels.mail.subject(title, tenant),
+      text: labels.mail.body(title, tenant, period),
+      attachments: [{ filename: reportFileName(report), contentType: 'application/pdf', content: pdf }],
+    });
+  }
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/** Mails a schedule's report now, on an administrator's word; its weekly run stays as it is. */
+export async function sendScheduleNow(
+  deps: ReportDeps,
+  ctx: Ctx,
+  id: string,
+  now = Date.now(),
+): Promise<ReportSent> {
+  const { database } = deps;
+  const row = await database.tenantTx(ctx.tenant.id, (tx) => repo.getSchedule(tx, ctx.tenant.id, id));
+  if (!row) throw notFound('Report schedule');
+  const at = new Date(now);
+  try {
+    await mailSchedule(deps, ctx, row, now);
+  } catch (error) {
+    await database.tenantTx(ctx.tenant.id, (tx) =>
+      repo.recordRun(tx, ctx.tenant.id, id, { at, error: errorText(error) }),
+    );
+    throw error;
+  }
+  await database.tenantTx(ctx.tenant.id, async (tx) => {
+    await repo.recordRun(tx, ctx.tenant.id, id, { at, error: null });
+    await recordEvent(tx, ctx, {
+      action: 'report.schedule.send',
+      objectType: 'reportSchedule',
+      objectId: id,
+      objectName: row.kind,
+      after: { recipients: row.recipients },
+    });
+  });
+  return { sentTo: row.recipients, sentAt: at.toISOString() };
+}
+
+/**
+ * The scheduler acts for no administrator: the services it calls only need the tenant, and a scheduled mailing
+ * is not an admin action, so it is not written to the admin event log.
+ */
+function schedulerCtx(tenantId: string): Ctx {
+  return { tenant: { id: tenantId, name: '', kind: 'customer' }, actor: null, ip: null } as unknown as Ctx;
+}
+
+const DUE_BATCH = 20;
+
+/**
+ * Mails the schedules due at `now`: claims them (each moved on to its next week in the same transaction, so
+ * several instances running this at once mail each run once), then renders and mails each; a failure is kept on
+ * the schedule (`lastError`) and the next week's run goes ahead. Answers how many were mailed.
+ */
+export async function runDueSchedules(
+  deps: ReportDeps,
+  now = new Date(),
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  // The next run after now: a server that was down mails a missed run once, not once per week it missed.
+  const due = await repo.claimDueSchedules(deps.database.db, now, DUE_BATCH, (row) => nextRunAfter(row, now));
+  let sent = 0;
+  for (const row of due) {
+    const ctx = schedulerCtx(row.tenantId);
+    let error: string | null = null;
+    try {
+      await mailSchedule(deps, ctx, row, now.getTime());
+      sent += 1;
+    } catch (failure) {
+      error = errorText(failure);
+      log?.error({ err: failure, tenantId: row.tenantId, scheduleId: row.id }, 'scheduled report failed');
+    }
+    await deps.database.tenantTx(row.tenantId, (tx) =>
+      repo.recordRun(tx, row.tenantId, row.id, { at: now, error }),
+    );
+  }
+  return sent;
+}
+
+const TICK_MS = 60_000;
+
+/** Checks for due schedules every minute, one pass at a time; answers the function that stops it. */
+export function startReportSchedules(deps: ReportDeps, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deps.database.background(
+      runDueSchedules(deps, new Date(), log)
+        .then((sent) => {
+          if (sent) log.info({ sent }, 'mailed scheduled reports');
+        })
+        .catch((err: unknown) => log.error({ err }, 'report schedule pass failed'))
+        .finally(() => {
+          running = false;
+        }),
+    );
+  }, TICK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
