@@ -1,4 +1,5 @@
 import { SegmentedControl, SimpleGrid, Table } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AnalyticsQuery } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ function rangeOf(key: RangeKey): AnalyticsQuery {
  * by layer, and the top categories, applications, destinations and users.
  */
 export function Component() {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const format = useReportFormat();
@@ -64,7 +66,10 @@ export function Component() {
             { value: '30d', label: t('reports.ranges.30d', 'Last 30 days') },
             { value: '90d', label: t('reports.ranges.90d', 'Last 90 days') },
           ]}
-          w="fit-content"
+          // Four choices side by side are wider than a phone: one above the other there.
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          fullWidth={isPhone}
+          w={isPhone ? '100%' : 'fit-content'}
         />
       }
     >
