@@ -238,15 +238,18 @@ function exportCsv<T extends Record<string, unknown>>(
 
 const nameOf = (named: { name: string } | null) => named?.name ?? '';
 
-export function exportConnectionEvents(database: Database, ctx: Ctx, query: ConnectionEventExportQuery) {
-  return exportCsv(CONNECTION_CSV_COLUMNS, async (cursor) => {
-    const page = await listConnectionEvents(database, ctx, {
-      ...query,
-      limit: EXPORT_BATCH,
-      offset: 0,
-      cursor,
-      withTotal: 'false',
-    });
+type Named = { name: string } | null;
+
+/** The CSV of a list, page after page: the gateway, user and device by name. */
+function exportNamed<T extends { gateway: Named; user: Named; device: Named }>(
+  columns: readonly string[],
+  list: (page: { limit: number; offset: number; cursor?: string; withTotal: 'false' }) => Promise<{
+    items: T[];
+    nextCursor: string | null;
+  }>,
+): Readable {
+  return exportCsv(columns, async (cursor) => {
+    const page = await list({ limit: EXPORT_BATCH, offset: 0, cursor, withTotal: 'false' });
     return {
       nextCursor: page.nextCursor,
       items: page.items.map((e) => ({
@@ -259,47 +262,14 @@ export function exportConnectionEvents(database: Database, ctx: Ctx, query: Conn
   });
 }
 
-export function exportDeviceEvents(database: Database, ctx: Ctx, query: DeviceEventExportQuery) {
-  return exportCsv(DEVICE_EVENT_CSV_COLUMNS, async (cursor) => {
-    const page = await listDeviceEvents(database, ctx, {
-      ...query,
-      limit: EXPORT_BATCH,
-      offset: 0,
-      cursor,
-      withTotal: 'false',
-    });
-    return {
-      nextCursor: page.nextCursor,
-      items: page.items.map((e) => ({
-        ...e,
-        gateway: nameOf(e.gateway),
-        user: nameOf(e.user),
-        device: nameOf(e.device),
-      })),
-    };
-  });
-}
+export const exportConnectionEvents = (database: Database, ctx: Ctx, query: ConnectionEventExportQuery) =>
+  exportNamed(CONNECTION_CSV_COLUMNS, (page) => listConnectionEvents(database, ctx, { ...query, ...page }));
 
-export function exportDecisionEvents(database: Database, ctx: Ctx, query: DecisionEventExportQuery) {
-  return exportCsv(DECISION_CSV_COLUMNS, async (cursor) => {
-    const page = await listDecisionEvents(database, ctx, {
-      ...query,
-      limit: EXPORT_BATCH,
-      offset: 0,
-      cursor,
-      withTotal: 'false',
-    });
-    return {
-      nextCursor: page.nextCursor,
-      items: page.items.map((e) => ({
-        ...e,
-        gateway: nameOf(e.gateway),
-        user: nameOf(e.user),
-        device: nameOf(e.device),
-      })),
-    };
-  });
-}
+export const exportDeviceEvents = (database: Database, ctx: Ctx, query: DeviceEventExportQuery) =>
+  exportNamed(DEVICE_EVENT_CSV_COLUMNS, (page) => listDeviceEvents(database, ctx, { ...query, ...page }));
+
+export const exportDecisionEvents = (database: Database, ctx: Ctx, query: DecisionEventExportQuery) =>
+  exportNamed(DECISION_CSV_COLUMNS, (page) => listDecisionEvents(database, ctx, { ...query, ...page }));
 
 // ─── Dashboards ─────────────────────────────────────────────────────────────────────────────────────────────
 
