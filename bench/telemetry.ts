@@ -23,6 +23,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const BATCH = 1000;
 const POSTERS = 8;
 const DAY = 86_400_000;
+const NIL = '00000000-0000-0000-0000-000000000000';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -203,9 +204,22 @@ async function fill(database: Database, tenantId: string, gateways: string[], us
       ('user', i.user_id::text), ('rule', i.rule_name)) as d(dimension, value)
     where i.tenant_id = ${tenantId} and d.value is not null
     group by 1, 2, 3, 4, 5`);
+  await database.db.execute(sql`
+    insert into telemetry_day_top (tenant_id, day, dimension, value, decision, events, bytes)
+    select tenant_id, date_trunc('day', hour, 'UTC'), dimension, value, decision, sum(events), sum(bytes)
+    from telemetry_hour_top where tenant_id = ${tenantId} group by 1, 2, 3, 4, 5`);
+  await database.db.execute(sql`
+    insert into telemetry_day_sessions (tenant_id, day, gateway_id, user_id, device_id, sessions, duration_ms, bytes)
+    select tenant_id, date_trunc('day', at, 'UTC'), gateway_id, coalesce(user_id, ${NIL}::uuid),
+      coalesce(device_id, ${NIL}::uuid), count(*) filter (where action in ('connected', 'tunnel_up')),
+      coalesce(sum(duration_ms) filter (where action in ('disconnected', 'tunnel_down')), 0),
+      coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
+    from telemetry_events where tenant_id = ${tenantId} and kind = 'connection' group by 1, 2, 3, 4, 5`);
   await database.db.execute(sql`analyze telemetry_events`);
   await database.db.execute(sql`analyze telemetry_minute`);
   await database.db.execute(sql`analyze telemetry_hour_top`);
+  await database.db.execute(sql`analyze telemetry_day_top`);
+  await database.db.execute(sql`analyze telemetry_day_sessions`);
   console.info(
     `telemetry dashboards: ${EVENTS.toLocaleString('en')} events of 30 days loaded in ${((loaded - started) / 1000).toFixed(0)} s, ` +
       `rollups built in ${((Date.now() - loaded) / 1000).toFixed(0)} s`,
@@ -293,17 +307,25 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/** BENCH_TELEMETRY_PARTS=ingest,dashboards picks parts (both when unset). */
+const PARTS = process.env.BENCH_TELEMETRY_PARTS ?? 'ingest,dashboards';
+
 export async function benchTelemetry() {
-  await benchIngest('PGlite', 'memory://');
+  if (PARTS.includes('ingest')) await benchIngest('PGlite', 'memory://');
+  else console.info('BENCH_TELEMETRY_PARTS excludes ingest: ingest figures SKIPPED.');
   const first = await postgresDatabase();
   if (!first) {
     console.info(`telemetry on PostgreSQL SKIPPED: no server answers at ${PG_ADMIN}`);
     return;
   }
   try {
-    await benchIngest('PostgreSQL', first.url);
+    if (PARTS.includes('ingest')) await benchIngest('PostgreSQL', first.url);
   } finally {
     await first.drop();
+  }
+  if (!PARTS.includes('dashboards')) {
+    console.info('BENCH_TELEMETRY_PARTS excludes dashboards: dashboard figures SKIPPED.');
+    return;
   }
   const second = await postgresDatabase();
   if (!second) return;

@@ -26,6 +26,10 @@ const script = {
   heartbeats: [] as { enforcedVersion: string | null; metrics: Record<string, number>; latencyMs?: number }[],
   /** The If-None-Match of every bundle request. */
   polls: [] as (string | null)[],
+  /** Statuses of the next event posts before they are taken. */
+  eventFailures: [] as number[],
+  /** The events taken, in order. */
+  events: [] as { id: string; at: string; kind: string; data: Record<string, unknown> }[],
 };
 let server: Server;
 let url = '';
@@ -69,6 +73,13 @@ function handle(request: IncomingMessage, response: ServerResponse, body: string
     // A long-poll for the current version is "lost": held until the agent gives up on it.
     if (have === script.current) return;
     return json(200, bundleOf(script.current));
+  }
+  if (request.url === '/api/gw/events') {
+    const failure = script.eventFailures.shift();
+    if (failure) return json(failure, { message: 'busy' });
+    const lines = body.split('\n').map((line) => JSON.parse(line));
+    script.events.push(...lines);
+    return json(202, { accepted: lines.length, duplicates: 0, rejected: 0 });
   }
   if (request.url === '/api/gw/heartbeat') {
     script.heartbeats.push(JSON.parse(body));
@@ -142,5 +153,72 @@ describe('the agent loop', () => {
     script.revoked = true;
     await expect(done).rejects.toBeInstanceOf(GatewayRevokedError);
     await expect(done).rejects.toThrow(/credential \(401: A valid gateway credential is required\.\)/);
+  });
+});
+
+describe('connection events', () => {
+  it('posts what the WireGuard samples show after heartbeats, keeping them while the server fails', async () => {
+    Object.assign(script, {
+      current: 'v1',
+      revoked: false,
+      failures: [],
+      eventFailures: [503, 503],
+      events: [],
+    });
+    const eventsDir = mkdtempSync(join(tmpdir(), 'pgw-agent-events-'));
+    const handshake = Math.floor(Date.now() / 1000) - 5;
+    /** The device's peer while it is there; then it is removed (the dump without it). */
+    let isPeerThere = true;
+    const wgDump = async () =>
+      [
+        `cHJpdmF0ZQ==\t${generateKeyPair().publicKey}\t51820\toff`,
+        ...(isPeerThere
+          ? [
+              [peer, '(none)', '198.51.100.7:41641', '100.64.0.2/32', handshake, 4_000, 9_000, 'off'].join(
+                '\t',
+              ),
+            ]
+          : []),
+      ].join('\n');
+    const events: AgentEvent[] = [];
+    const logs: string[] = [];
+    const stop = new AbortController();
+    const done = runAgent({
+      server: url,
+      token: 'gwe_test',
+      dir: eventsDir,
+      backoff: { initialMs: 20, maxMs: 100 },
+      log: (line) => logs.push(line),
+      onEvent: (event) => events.push(event),
+      wgDump,
+      signal: stop.signal,
+    });
+    try {
+      const connected = await until('the connected event taken', 10_000, () =>
+        script.events.find((e) => e.data.action === 'connected'),
+      );
+      expect(connected).toMatchObject({
+        kind: 'connection',
+        at: new Date(handshake * 1000).toISOString(),
+        data: { peer, endpoint: '198.51.100.7:41641', deviceId: null, userId: null },
+      });
+      // Two posts failed: the event waited for the next heartbeats, one log line said so.
+      expect(events.filter((e) => e.type === 'error' && e.during === 'connections')).toHaveLength(2);
+      expect(logs.filter((line) => line.startsWith('connection events:'))).toEqual([
+        expect.stringMatching(/^connection events: .*503.*; 1 kept, posted with the next heartbeats$/),
+        'connection events: posting again',
+      ]);
+      isPeerThere = false;
+      await until('the disconnected event taken', 10_000, () =>
+        script.events.find((e) => e.data.action === 'disconnected'),
+      );
+      expect(script.events.map((e) => e.data.action)).toEqual(['connected', 'disconnected']);
+      expect(script.events[1].data).toMatchObject({ bytesIn: 4_000, bytesOut: 9_000 });
+      expect(script.events[1].data.durationMs).toBeGreaterThanOrEqual(5_000);
+    } finally {
+      stop.abort();
+      await done;
+      rmSync(eventsDir, { recursive: true, force: true });
+    }
   });
 });

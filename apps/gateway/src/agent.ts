@@ -12,8 +12,9 @@ import {
   HttpError,
   sleep,
 } from './client';
+import { ConnectionTracker, EventOutbox } from './connections';
 import { DataPlane } from './dataplane';
-import { MetricsSampler } from './metrics';
+import { MetricsSampler, parseWgDumpPeers } from './metrics';
 import { readLan } from './neighbours';
 import { runSimulation } from './simulate';
 import { type AgentState, loadState, saveState, tokenHash } from './state';
@@ -28,9 +29,13 @@ import { AGENT_VERSION } from './version';
  * 4. heartbeat every `heartbeatMs` (at once after each new version) with the version enforced, the load, the
  *    tunnel's peers, the round trip of its previous heartbeat and, with `apply`, the hosts on the networks it
  *    serves (neighbours.ts); a heartbeat naming another current version re-fetches at once;
- * 5. back off and retry on network and server errors; stop on a 401 ({@link GatewayRevokedError}: retired or
+ * 5. with `apply`, post connection events from the same `wg show` samples (connections.ts: devices connected and
+ *    disconnected, tunnels to other gateways up and down, with durations and bytes) after each heartbeat;
+ *    what the server did not take waits for the next one (at most {@link CONNECTION_EVENTS_KEPT}, oldest
+ *    dropped first);
+ * 6. back off and retry on network and server errors; stop on a 401 ({@link GatewayRevokedError}: retired or
  *    rotated) or when `signal` aborts, tearing down what `apply` brought up;
- * 6. with `simulateTraffic` (`--simulate-traffic RATE`), once it holds a bundle, post synthetic decision events
+ * 7. with `simulateTraffic` (`--simulate-traffic RATE`), once it holds a bundle, post synthetic decision events
  *    of the bundle's policy at RATE a second (simulate.ts).
  */
 
@@ -66,6 +71,11 @@ export interface AgentOptions {
   simulateTraffic?: number;
   /** Whose traffic it simulates (default: the bundle's `identities`, else anonymous users). */
   simulateRoster?: (bundle: GwBundle) => readonly RosterEntry[];
+  /**
+   * Where heartbeats and connection events read `wg show <interface> dump` (null: not up); default the data
+   * plane's interface with `apply`, none without. For tests.
+   */
+  wgDump?: () => Promise<string | null>;
 }
 
 export type AgentEvent =
@@ -75,7 +85,15 @@ export type AgentEvent =
   | { type: 'enforced'; version: string; applied: boolean; ms: number }
   | { type: 'heartbeat'; enforcedVersion: string | null; answer: HeartbeatAnswer }
   | { type: 'simulated'; posted: number }
-  | { type: 'error'; during: 'enrol' | 'bundle' | 'apply' | 'heartbeat' | 'simulate'; message: string };
+  | { type: 'connections'; posted: number }
+  | {
+      type: 'error';
+      during: 'enrol' | 'bundle' | 'apply' | 'heartbeat' | 'connections' | 'simulate';
+      message: string;
+    };
+
+/** Connection events kept while the server does not take them; beyond, the oldest are dropped. */
+export const CONNECTION_EVENTS_KEPT = 10_000;
 
 /** The range of `simulateTraffic`, events a second. */
 export const SIMULATE_TRAFFIC_RANGE = { min: 1, max: 100_000 } as const;
@@ -218,6 +236,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     const heartbeatMs = options.heartbeatMs ?? enrolment.heartbeatMs;
     const waitSeconds = options.waitSeconds ?? 30;
     const metrics = new MetricsSampler();
+    const connections = new ConnectionTracker();
+    const outbox = new EventOutbox({ max: CONNECTION_EVENTS_KEPT, log });
     let enforced: string | null = null;
     /** The bundle enforced last (the simulated traffic is decided against its policy). */
     let held: GwBundle | null = null;
@@ -273,6 +293,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
         const started = Date.now();
         isApplying = true;
+        // Who is behind the peers the interface is about to have (a sample may come before the apply ends).
+        connections.setBundle(bundle);
         try {
           emit({ type: 'bundle', version: bundle.version });
           const { paths, wireguard } = await writeArtefacts(dir, bundle, state.privateKey);
@@ -320,7 +342,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         let wait = heartbeatMs;
         try {
           const sent = enforced;
-          const { metrics: load, peers } = metrics.sample(plane ? await plane.wgDump() : null);
+          const dump = options.wgDump ? await options.wgDump() : plane ? await plane.wgDump() : null;
+          const { metrics: load, peers } = metrics.sample(dump);
+          // No dump (not up yet, or `wg show` failed) says nothing about the peers: no events from it.
+          if (dump !== null) outbox.push(connections.observe(parseWgDumpPeers(dump)));
           const lan = plane ? await lanOf(plane) : undefined;
           const started = performance.now();
           const answer = await client.heartbeat(
@@ -355,9 +380,34 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           emit({ type: 'error', during: 'heartbeat', message: messageOf(error) });
           log(`heartbeat: ${messageOf(error)}; retrying in ${wait} ms`);
         }
+        if (outbox.size > 0 && (await connectionEvents()) === 'revoked') return;
         if (signal.aborted) beatNow = new AbortController();
         else await sleep(wait, stop.signal, signal);
         if (beatNow.signal.aborted) beatNow = new AbortController();
+      }
+    }
+
+    let isEventsFailing = false;
+    /** Posts the connection events waiting; a failure keeps them for the next heartbeat. */
+    async function connectionEvents(): Promise<'posted' | 'kept' | 'revoked'> {
+      try {
+        const posted = await outbox.flush((events) => client.events(credential, events, stop.signal));
+        if (isEventsFailing) log('connection events: posting again');
+        isEventsFailing = false;
+        emit({ type: 'connections', posted });
+        return 'posted';
+      } catch (error) {
+        if (stop.signal.aborted) return 'kept';
+        if (error instanceof GatewayRevokedError) {
+          await revoked(error);
+          return 'revoked';
+        }
+        emit({ type: 'error', during: 'connections', message: messageOf(error) });
+        if (!isEventsFailing) {
+          log(`connection events: ${messageOf(error)}; ${outbox.size} kept, posted with the next heartbeats`);
+        }
+        isEventsFailing = true;
+        return 'kept';
       }
     }
 

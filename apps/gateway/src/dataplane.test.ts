@@ -14,7 +14,9 @@
  *     mesh on, the device reaches the gateway's private service through it.
  * Proves: the WireGuard interface is up with the address and port the server assigned, and the endpoint given
  * with --endpoint reaches the device as its peer's; the device reaches the protected server through the tunnel
- * (routed and masqueraded by the gateway), with a handshake the gateway's `wg show` sees; a network-layer block
+ * (routed and masqueraded by the gateway), with a handshake the gateway's `wg show` sees and posts as a
+ * `connected` event the console lists (and, once the device is deleted, `disconnected` with its duration and
+ * bytes; a user's device named with its user; `tunnel_up` at both ends of the mesh tunnel); a network-layer block
  * of the server's address makes new connections from the device fail within a second and deleting it restores
  * them within a second, while the policy simulator decides the same; a DNS-layer block makes the gateway's
  * Unbound, asked by the device over the tunnel at its `dns` address, answer NXDOMAIN within a second while a
@@ -381,6 +383,39 @@ describe('the data plane in network namespaces', () => {
       };
       const call = (method: string, path: string, body?: unknown) =>
         request(method, path, body, { 'x-auth-token': session });
+      type ConnectionRow = {
+        action: string;
+        gateway: { id: string } | null;
+        user: { id: string; name: string } | null;
+        device: { id: string; name: string } | null;
+        peer: string | null;
+        endpoint: string | null;
+        durationMs: number | null;
+        bytesIn: number | null;
+        bytesOut: number | null;
+      };
+      /**
+       * The first connection event of the console's list that `query` and `match` find: a gateway posts them after
+       * the heartbeat (every 5 s) whose `wg show` sample showed the change, so three heartbeats at most.
+       */
+      const connectionEvent = (
+        what: string,
+        query: string,
+        match: (event: ConnectionRow) => boolean = () => true,
+        log = () => '',
+      ) =>
+        until(
+          what,
+          15_000,
+          async () => {
+            await new Promise((r) => setTimeout(r, 200));
+            const page = (await call('GET', `/events/connections/acme?${query}`)) as {
+              items: ConnectionRow[];
+            };
+            return page.items.find(match);
+          },
+          log,
+        );
       const simulate = async () =>
         (await call('POST', '/policy/simulate/acme', {
           request: { destination: `${PROTECTED}:8080`, deviceId, protocol: 'tcp' },
@@ -656,6 +691,24 @@ describe('the data plane in network namespaces', () => {
           `answer restored ${restoreMs} ms after the delete answered`,
       );
 
+      // The gateway's heartbeat sample saw the device's handshake and posted `connected` (a deployment key names
+      // no user), from where its packets came.
+      const connectedSeen = Date.now();
+      const deviceConnected = await connectionEvent(
+        "the device's connected event",
+        `deviceId=${deviceId}&action=connected`,
+        undefined,
+        agentLog,
+      );
+      expect(deviceConnected).toMatchObject({
+        gateway: { id: gatewayId },
+        device: { id: deviceId, name: `Device ${id}` },
+        user: null,
+        peer: deviceKeys.publicKey,
+        endpoint: handshake?.[2],
+      });
+      say(`connected event of the device listed (waited ${Date.now() - connectedSeen} ms more)`);
+
       // The device removed: the gateway drops the peer and its route (a stale route is removed on a new bundle).
       await call('DELETE', '/enrolment/acme/devices', { ids: [deviceId] });
       const deviceRemoved = Date.now();
@@ -676,6 +729,21 @@ describe('the data plane in network namespaces', () => {
         `device removed: its peer and route gone from the gateway ${Date.now() - deviceRemoved} ms after the delete`,
       );
       expect(fromDevice().ok).toBe(false);
+      // Its peer gone from the interface: `disconnected`, with how long it was up and what it moved.
+      const deviceGone = await connectionEvent(
+        "the device's disconnected event",
+        `deviceId=${deviceId}&action=disconnected`,
+        undefined,
+        agentLog,
+      );
+      expect(deviceGone).toMatchObject({ gateway: { id: gatewayId }, peer: deviceKeys.publicKey });
+      expect(deviceGone.durationMs).toBeGreaterThan(0);
+      expect(deviceGone.bytesIn).toBeGreaterThan(0);
+      expect(deviceGone.bytesOut).toBeGreaterThan(0);
+      say(
+        `disconnected event: up ${deviceGone.durationMs} ms, ${deviceGone.bytesIn} bytes in, ` +
+          `${deviceGone.bytesOut} out`,
+      );
       must(inDev('ip', 'link', 'del', DEV_IFACE), "the first device's interface down");
 
       // (4) Private access: an end user's device, run by `main.ts --device --apply` with their link's token (the
@@ -799,6 +867,18 @@ describe('the data plane in network namespaces', () => {
       // Refused at once (a TCP reset), not left to time out.
       expect(tcpFromDevice(PROTECTED, 9090), closed.body).toBe('ECONNREFUSED');
       expect(tcpFromDevice(PROTECTED, 8080)).toBe('connected');
+      // The gateway names the user behind the device's tunnel address (the bundle's identities).
+      const userConnected = await connectionEvent(
+        "the user's device's connected event",
+        `deviceId=${deviceState.device.deviceId}&action=connected`,
+        (event) => event.gateway?.id === gatewayId,
+        deviceLog,
+      );
+      expect(userConnected).toMatchObject({
+        user: { id: user.id, name: `dp-${id}@acme.example` },
+        device: { id: deviceState.device.deviceId, name: laptop },
+        peer: deviceState.publicKey,
+      });
       say(
         `private service published in ${publishAnswered - published} ms; port 9090 refused ${ztnaMs} ms after ` +
           `(${closed.body.split('\n')[0]}; a TCP connect: ECONNREFUSED), port 8080 served`,
@@ -928,6 +1008,27 @@ describe('the data plane in network namespaces', () => {
           `the restarted device reached port 8080 through the hub ${throughHubMs} ms after its start, port 9090 ` +
           'refused by the site (ECONNREFUSED)',
       );
+      // Each end of the mesh tunnel posted `tunnel_up` for the other; the hub names the user's device and user.
+      await connectionEvent(
+        "the site's tunnel_up to the hub",
+        `gatewayId=${gatewayId}&action=tunnel_up`,
+        (event) => event.peer === hubShown.publicKey && event.device === null,
+        meshDeviceLog,
+      );
+      await connectionEvent(
+        "the hub's tunnel_up to the site",
+        `gatewayId=${hubId}&action=tunnel_up`,
+        (event) => event.peer === shown.publicKey,
+        meshDeviceLog,
+      );
+      const atHub = await connectionEvent(
+        "the hub's connected event of the user's device",
+        `gatewayId=${hubId}&action=connected`,
+        (event) => event.peer === deviceState.publicKey,
+        meshDeviceLog,
+      );
+      expect(atHub.user?.id).toBe(user.id);
+      say('tunnel_up at both ends of the mesh tunnel, the device connected at the hub, listed');
       expect(await stopChild(hubAgent.child), meshLog()).toBe(0);
       expect(inHub('ip', 'link', 'show', 'dev', HUB_IFACE).status).not.toBe(0);
 

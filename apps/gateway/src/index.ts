@@ -13,6 +13,7 @@ export { generateKeyPair, type KeyPair, publicKeyOf } from '@palisade/gateway-co
 export { type AgentEvent, type AgentOptions, type AgentResult, runAgent } from './agent';
 export { ARTEFACT_FILES, artefactPaths, stripWgQuick, withPrivateKey, writeArtefacts } from './artefacts';
 export { DeviceClient, DeviceRevokedError, GatewayRevokedError, GwClient, HttpError } from './client';
+export { ConnectionTracker, EventOutbox, type PeerRole } from './connections';
 export { DataPlane, REQUIRED_TOOLS } from './dataplane';
 export {
   configVersion,
@@ -24,7 +25,7 @@ export {
   runDevice,
 } from './device';
 export { NAT_TABLE, natRuleset, peerAllowedIps, routeDiff, wantedRoutes } from './forwarding';
-export { MetricsSampler, parseWgDump } from './metrics';
+export { type DumpPeer, MetricsSampler, parseWgDump, parseWgDumpPeers } from './metrics';
 export { type AgentState, type DeviceState, loadState, STATE_FILE } from './state';
 export { AGENT_VERSION } from './version';
 export { WIREGUARD_TOOLS, WireguardInterface } from './wg-interface';

@@ -1,28 +1,57 @@
 import { cpus, freemem, totalmem, uptime } from 'node:os';
-import type { GatewayMetrics, GwHeartbeat } from '@palisade/contracts';
+import { type GatewayMetrics, type GwHeartbeat, PEER_ACTIVE_MS } from '@palisade/contracts';
 
 /** A peer with a handshake in the last 3 minutes counts as active (WireGuard re-keys every 2). */
-const ACTIVE_MS = 180_000;
+export const ACTIVE_MS = PEER_ACTIVE_MS;
 
 type Peer = GwHeartbeat['peers'][number];
 
-/** The peers of `wg show <interface> dump` (the first line is the interface itself). */
-export function parseWgDump(dump: string): Peer[] {
+/** A peer line of `wg show <interface> dump`, every column the gateway uses. */
+export interface DumpPeer extends Peer {
+  /** Where its packets last came from (`198.51.100.7:51820`); null before it sent any. */
+  endpoint: string | null;
+  /** Its AllowedIPs as the interface has them (`100.64.0.2/32`). */
+  allowedIps: string[];
+}
+
+/**
+ * The peers of `wg show <interface> dump` (the first line is the interface itself; a peer's columns are public
+ * key, preshared key, endpoint, allowed ips, latest handshake, rx, tx, keepalive; `(none)` when unset).
+ */
+export function parseWgDumpPeers(dump: string): DumpPeer[] {
   return dump
     .trim()
     .split('\n')
     .slice(1)
     .filter((line) => line.trim() !== '')
     .map((line) => {
-      const [publicKey, , , , handshake, rx, tx] = line.split('\t');
+      const [publicKey, , endpoint, allowed, handshake, rx, tx] = line.split('\t');
       const seconds = Number(handshake);
       return {
         publicKey,
         lastHandshakeAt: seconds > 0 ? new Date(seconds * 1000).toISOString() : null,
         rxBytes: Number(rx) || 0,
         txBytes: Number(tx) || 0,
+        endpoint: endpoint && endpoint !== '(none)' ? endpoint : null,
+        allowedIps:
+          allowed && allowed !== '(none)'
+            ? allowed
+                .split(',')
+                .map((a) => a.trim())
+                .filter(Boolean)
+            : [],
       };
     });
+}
+
+/** The peers of `wg show <interface> dump` as a heartbeat reports them. */
+export function parseWgDump(dump: string): Peer[] {
+  return parseWgDumpPeers(dump).map(({ publicKey, lastHandshakeAt, rxBytes, txBytes }) => ({
+    publicKey,
+    lastHandshakeAt,
+    rxBytes,
+    txBytes,
+  }));
 }
 
 function cpuTotals() {

@@ -93,6 +93,25 @@ export const TELEMETRY_DATA = {
   metric: MetricEventData,
 } as const;
 
+/**
+ * One line of a `POST /gw/events` batch with its `data` checked against its kind, in one pass (the wire shape is
+ * `GwEvent` of gateways.ts; this is what the server stores).
+ */
+const lineOf = <K extends keyof typeof TELEMETRY_DATA>(kind: K) =>
+  z.object({
+    id: z.string().min(1).max(64),
+    at: z.iso.datetime(),
+    kind: z.literal(kind),
+    data: TELEMETRY_DATA[kind],
+  });
+export const TelemetryLine = z.discriminatedUnion('kind', [
+  lineOf('connection'),
+  lineOf('decision'),
+  lineOf('device'),
+  lineOf('metric'),
+]);
+export type TelemetryLine = z.infer<typeof TelemetryLine>;
+
 // ─── The event screens ──────────────────────────────────────────────────────────────────────────────────────
 
 const IsoDateTime = z.iso.datetime({ offset: true, message: 'validation.format' });
@@ -103,6 +122,8 @@ const EventRow = z.object({
   /** `<gateway id>.<the gateway's event id>`: unique in the tenant. */
   id: z.string(),
   at: z.string(),
+  /** Who saw it: a gateway (named in `gateway`, null when deleted since), or the console itself. */
+  source: z.enum(['gateway', 'console']),
   gateway: Named,
   user: Named,
   device: Named,

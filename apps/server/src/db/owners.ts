@@ -32,6 +32,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   telemetry_events: 'modules/telemetry',
   telemetry_minute: 'modules/telemetry',
   telemetry_hour_top: 'modules/telemetry',
+  telemetry_day_top: 'modules/telemetry',
+  telemetry_day_sessions: 'modules/telemetry',
   report_schedules: 'modules/reports',
   policies: 'modules/policies',
   policy_rules: 'modules/policies',

@@ -52,6 +52,8 @@ const SEEDED = [
   'telemetry_events',
   'telemetry_minute',
   'telemetry_hour_top',
+  'telemetry_day_top',
+  'telemetry_day_sessions',
   'report_schedules',
 ];
 
@@ -224,6 +226,14 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events)
         values (${tenantId}, date_trunc('hour', now()), 'destination', 'rls.example', 'allow', 1)`,
+  );
+  await db.execute(
+    sql`insert into telemetry_day_top (tenant_id, day, dimension, value, decision, events)
+        values (${tenantId}, date_trunc('day', now(), 'UTC'), 'destination', 'rls.example', 'allow', 1)`,
+  );
+  await db.execute(
+    sql`insert into telemetry_day_sessions (tenant_id, day, gateway_id, user_id, device_id, sessions, duration_ms, bytes)
+        values (${tenantId}, date_trunc('day', now(), 'UTC'), ${gatewayId}, ${gatewayId}, ${gatewayId}, 1, 0, 0)`,
   );
   await db.execute(
     sql`insert into report_schedules (tenant_id, kind, weekday, hour, timezone, recipients)

@@ -1,4 +1,4 @@
-import type { GwEvent } from '@palisade/contracts';
+import type { TelemetryLine } from '@palisade/contracts';
 import { type RosterEntry, synthesiseConnections, synthesiseDecisions } from '@palisade/policy-engine';
 import type { Database } from '../db/client';
 import type { Ctx } from '../lib/context';
@@ -57,7 +57,7 @@ export async function seedTelemetry(database: Database, ctx: Ctx, now = Date.now
       for (const c of key) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
       return enrolled[hash % enrolled.length].id;
     };
-    const batches = new Map<string, GwEvent[]>();
+    const batches = new Map<string, TelemetryLine[]>();
     const flush = async (gatewayId: string) => {
       const events = batches.get(gatewayId) ?? [];
       batches.set(gatewayId, []);
@@ -65,7 +65,7 @@ export async function seedTelemetry(database: Database, ctx: Ctx, now = Date.now
         await ingestGatewayEvents(database, { tenantId: ctx.tenant.id, gatewayId }, events, now);
       }
     };
-    const add = async (event: GwEvent, deviceId: string | null | undefined) => {
+    const add = async (event: TelemetryLine, deviceId: string | null | undefined) => {
       const gatewayId = gatewayOf(deviceId);
       const events = batches.get(gatewayId) ?? [];
       events.push(event);
@@ -81,7 +81,7 @@ export async function seedTelemetry(database: Database, ctx: Ctx, now = Date.now
       end: now - 60_000,
       count: DECISIONS,
     })) {
-      await add(event as GwEvent, event.data.deviceId);
+      await add(event as TelemetryLine, event.data.deviceId);
     }
     for (const event of synthesiseConnections({
       roster,
@@ -89,7 +89,7 @@ export async function seedTelemetry(database: Database, ctx: Ctx, now = Date.now
       start,
       end: now - 60_000,
     })) {
-      await add(event as GwEvent, event.data.deviceId);
+      await add(event as TelemetryLine, event.data.deviceId);
     }
     for (const gatewayId of batches.keys()) await flush(gatewayId);
   } finally {

@@ -360,6 +360,17 @@ export async function recordCheckin(
   id: string,
   report: { agentVersion: string; enforcedVersion: string | null; posture: PostureReport; ip: string | null },
 ) {
+  // What the previous check-in left, locked until the commit: two check-ins at once see each other's report.
+  const [previous] = await tx
+    .select({
+      agentVersion: devices.agentVersion,
+      posture: devices.posture,
+      userId: devices.userId,
+    })
+    .from(devices)
+    .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)))
+    .for('update');
+  if (!previous) return null;
   const [before] = await tx
     .update(devices)
     .set({
@@ -374,7 +385,7 @@ export async function recordCheckin(
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)))
     .returning({ state: devices.state, keyExpiresAt: devices.keyExpiresAt, wgHost: devices.wgHost });
   await extendSession(tx, tenantId, id, report.ip, report.agentVersion);
-  return before ?? null;
+  return before ? { ...before, previous } : null;
 }
 
 /** Extends the device's open online stretch, or opens one when the last ended more than the online window ago. */

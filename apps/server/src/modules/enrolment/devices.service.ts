@@ -9,9 +9,7 @@ import {
   type DeviceExportQuery,
   type DeviceListItem,
   type DeviceListQuery,
-  type DevicePosture,
   type DeviceSettings,
-  type PostureReport,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +23,7 @@ import { deviceWireguard, handshakesWith } from '../gateways/gateways.service';
 import { moveDevicesToPolicyGroup } from '../policies/policy-groups.service';
 import { devicePolicies } from '../policies/user-policy-view.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
+import { checkinEvents, keyDetail, postureOf, recordDeviceEvents } from './device-events';
 import * as repo from './devices.repository';
 import * as enrolmentRepo from './enrolment.repository';
 import { deleteDevices, type EnrolmentDeps } from './enrolment.service';
@@ -34,12 +33,7 @@ import { deleteDevices, type EnrolmentDeps } from './enrolment.service';
  * check-in and key rotation. See packages/contracts/src/devices.ts for the states.
  */
 
-/** All reported checks pass → compliant; one fails → failing; none reported → unknown. */
-export function postureOf(report: PostureReport): DevicePosture {
-  const values = Object.values(report);
-  if (values.length === 0) return 'unknown';
-  return values.every(Boolean) ? 'compliant' : 'failing';
-}
+export { postureOf };
 
 export function presentItem(row: repo.InventoryRow, now = Date.now()): DeviceListItem {
   const seen = row.lastSeenAt?.getTime() ?? null;
@@ -306,9 +300,18 @@ async function answerOf(
   };
 }
 
-/** A check-in: keeps what the client reports and answers its state and, while active, its tunnel. */
-export function checkin(database: Database, device: DeviceCtx, input: z.output<typeof DeviceCheckin>) {
-  return database.tenantTx(device.tenantId, async (tx) => {
+/**
+ * A check-in: keeps what the client reports and answers its state and, while active, its tunnel. A posture that
+ * changed (compliant, failing, unknown) and an agent of another version than before are device events, recorded
+ * once the check-in is committed (device-events.ts).
+ */
+export async function checkin(
+  database: Database,
+  device: DeviceCtx,
+  input: z.output<typeof DeviceCheckin>,
+  log?: FastifyBaseLogger,
+) {
+  const { answer, events } = await database.tenantTx(device.tenantId, async (tx) => {
     const row = await repo.recordCheckin(tx, device.tenantId, device.deviceId, {
       agentVersion: input.agentVersion,
       enforcedVersion: input.enforcedVersion,
@@ -316,14 +319,29 @@ export function checkin(database: Database, device: DeviceCtx, input: z.output<t
       ip: device.ip,
     });
     if (!row) throw deviceUnauthenticated();
-    return answerOf(tx, device.tenantId, row);
+    const events = checkinEvents(
+      { deviceId: device.deviceId, userId: row.previous.userId },
+      row.previous,
+      input,
+    );
+    return { answer: await answerOf(tx, device.tenantId, row), events };
   });
+  await recordDeviceEvents(database, device.tenantId, events, log);
+  return answer;
 }
 
-/** A new key made on the device: it replaces the old one at every gateway, and a new key lifetime starts. */
-export function rotateKey(database: Database, device: DeviceCtx, publicKey: string) {
+/**
+ * A new key made on the device: it replaces the old one at every gateway, and a new key lifetime starts. Another
+ * key than the one it had is a device event (`key_rotated`), recorded once committed.
+ */
+export async function rotateKey(
+  database: Database,
+  device: DeviceCtx,
+  publicKey: string,
+  log?: FastifyBaseLogger,
+) {
   const tenantId = device.tenantId;
-  return database.tenantTx(tenantId, async (tx) => {
+  const { answer, rotated } = await database.tenantTx(tenantId, async (tx) => {
     const [before] = await repo.endpointsAmong(tx, tenantId, [device.deviceId]);
     if (!before) throw deviceUnauthenticated();
     const extras = await repo.endpointExtras(tx, tenantId, device.deviceId);
@@ -346,8 +364,25 @@ export function rotateKey(database: Database, device: DeviceCtx, publicKey: stri
       },
     );
     const [after] = await repo.endpointsAmong(tx, tenantId, [device.deviceId]);
-    return answerOf(tx, tenantId, { state: after.state, keyExpiresAt: expiresAt, wgHost: after.wgHost });
+    const answer = await answerOf(tx, tenantId, {
+      state: after.state,
+      keyExpiresAt: expiresAt,
+      wgHost: after.wgHost,
+    });
+    const oldKey = extras?.wgPublicKey ?? null;
+    const rotated =
+      oldKey === publicKey
+        ? null
+        : {
+            action: 'key_rotated' as const,
+            deviceId: device.deviceId,
+            userId: extras?.userId ?? null,
+            detail: keyDetail(oldKey, publicKey, expiresAt ?? null),
+          };
+    return { answer, rotated };
   });
+  await recordDeviceEvents(database, tenantId, rotated ? [rotated] : [], log);
+  return answer;
 }
 
 /** Expires keys whose lifetime ended; their gateways drop the peers with the next bundle. */

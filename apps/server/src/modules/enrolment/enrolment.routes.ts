@@ -33,7 +33,9 @@ export function enrolmentRoutes(app: FastifyInstance, deps: service.EnrolmentDep
     service.revokeDeploymentKey(deps, ctx, params.id),
   );
   route(app, database, e.enrolmentInfo, ({ params }) => service.enrolmentInfo(deps, params.token));
-  route(app, database, e.enrol, ({ body, request }) => service.enrol(deps, body, request.ip ?? null));
+  route(app, database, e.enrol, ({ body, request }) =>
+    service.enrol(deps, body, request.ip ?? null, request.log),
+  );
 
   // The device inventory: endpoints and site gateways.
   route(app, database, d.listDevices, ({ ctx, query }) => devices.listDevices(database, ctx, query));
@@ -59,8 +61,10 @@ export function enrolmentRoutes(app: FastifyInstance, deps: service.EnrolmentDep
   );
 
   // The client, with its device credential.
-  route(app, database, c.checkin, ({ request, body }) => devices.checkin(database, deviceCtx(request), body));
+  route(app, database, c.checkin, ({ request, body }) =>
+    devices.checkin(database, deviceCtx(request), body, request.log),
+  );
   route(app, database, c.rotateKey, ({ request, body }) =>
-    devices.rotateKey(database, deviceCtx(request), body.publicKey),
+    devices.rotateKey(database, deviceCtx(request), body.publicKey, request.log),
   );
 }

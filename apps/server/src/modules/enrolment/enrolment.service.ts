@@ -20,6 +20,7 @@ import {
   type UserLinkInput,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
@@ -30,6 +31,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { deviceWireguard } from '../gateways/gateways.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
+import { enrolledDetail, recordDeviceEvents } from './device-events';
 import * as devices from './devices.repository';
 import * as repo from './enrolment.repository';
 
@@ -439,17 +441,19 @@ export async function enrolmentInfo(
 /**
  * Enrols a device: counts a use of the token (a link is then used up), registers the device for the link's
  * user — or, with a deployment key, for the end user whose username the agent reports (if any), who is then
- * added to the key's auto-groups — and answers the device's own credential, once.
+ * added to the key's auto-groups — and answers the device's own credential, once. Once committed, the enrolment
+ * is a device event (`enrolled`, device-events.ts).
  */
 export async function enrol(
   deps: EnrolmentDeps,
   input: z.output<typeof EnrolInput>,
   ip: string | null,
+  log?: FastifyBaseLogger,
 ): Promise<z.output<typeof Enrolled>> {
   const found = await openToken(deps.database, input.token);
   const tenant = { id: found.token.tenantId, name: found.tenantName, kind: found.tenantKind as TenantKind };
   const deviceToken = newToken(DEVICE_TOKEN_PREFIX);
-  return deps.database.tenantTx(tenant.id, async (tx) => {
+  const { answer, event } = await deps.database.tenantTx(tenant.id, async (tx) => {
     const claimed = await repo.claimToken(tx, tenant.id, found.token.id);
     if (!claimed) throw invalidLink();
     let user: { id: string; username: string; isDisabled: boolean } | null = null;
@@ -502,8 +506,25 @@ export async function enrol(
     // A device waiting for approval learns its tunnel at the check-in after it is approved.
     const wireguard =
       wgHost === null || initial.state !== 'active' ? null : await deviceWireguard(tx, tenant.id, wgHost);
-    return { deviceId, tenant: tenant.name, userId: user?.id ?? null, deviceToken, wireguard };
+    const event = {
+      action: 'enrolled' as const,
+      deviceId,
+      userId: user?.id ?? null,
+      detail: enrolledDetail({
+        via: claimed.kind,
+        keyName: claimed.name,
+        os: device.os,
+        state: initial.state,
+        hasKey: wgHost !== null,
+      }),
+    };
+    return {
+      answer: { deviceId, tenant: tenant.name, userId: user?.id ?? null, deviceToken, wireguard },
+      event,
+    };
   });
+  await recordDeviceEvents(deps.database, tenant.id, [event], log);
+  return answer;
 }
 
 /** A tunnel host number for a device's WireGuard key: 400 when another device of the tenant has the key. */

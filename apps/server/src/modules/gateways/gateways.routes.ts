@@ -2,7 +2,6 @@ import {
   bundleEndpoints as b,
   gatewayEndpoints as e,
   GW_EVENTS_MAX_BATCH,
-  GwEvent,
   gwEndpoints as gw,
   internalDeviceEndpoints as internal,
   localControlsEndpoints as lc,
@@ -11,6 +10,7 @@ import {
   privateAccessEndpoints as pa,
   sitePerformanceEndpoints as perf,
   siteConfigEndpoints as site,
+  TelemetryLine,
 } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../lib/errors';
@@ -43,9 +43,14 @@ function parseEvents(body: unknown) {
       details.push({ path: `body.${index + 1}`, message: 'validation.invalid' });
       continue;
     }
-    const parsed = GwEvent.safeParse(value);
+    // The line and its kind's `data` in one pass; each problem named by its place (`body.2.data.action`).
+    const parsed = TelemetryLine.safeParse(value);
     if (parsed.success) events.push(parsed.data);
-    else details.push({ path: `body.${index + 1}`, message: 'validation.invalid' });
+    else {
+      for (const issue of parsed.error.issues.slice(0, 5)) {
+        details.push({ path: ['body', index + 1, ...issue.path].join('.'), message: 'validation.invalid' });
+      }
+    }
   }
   if (details.length > 0) throw invalid(details.slice(0, 100));
   return events;

@@ -90,6 +90,34 @@ describe.skipIf(!url)('telemetry ingest through a Redis stream', () => {
     expect((await listed()).sort()).toEqual([`${gateway.id}.r1`, `${gateway.id}.r2`]);
   });
 
+  it("takes the console's own device events through the stream too, listed without a gateway", async () => {
+    const user = await f.app.inject({
+      method: 'POST',
+      url: '/api/subscriber/user/acme',
+      headers: { 'x-auth-token': owner },
+      payload: { username: 'streamed@acme.test', firstname: 'Stream', lastname: 'Ed' },
+    });
+    const link = await f.app.inject({
+      method: 'POST',
+      url: `/api/enrolment/acme/users/${user.json().id}/link`,
+      headers: { 'x-auth-token': owner },
+      payload: {},
+    });
+    const before = await direct.xlen(TELEMETRY_STREAM);
+    const enrolled = await f.app.inject({
+      method: 'POST',
+      url: '/api/enrol',
+      payload: { token: link.json().token, device: { name: 'Streamed laptop', os: 'linux' } },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    expect(await direct.xlen(TELEMETRY_STREAM)).toBeGreaterThan(before);
+    const event = await until('the enrolled event written by the consumer', async () => {
+      const page = await call(`/events/devices/acme?deviceId=${enrolled.json().deviceId}`, owner);
+      return page.json().items[0];
+    });
+    expect(event).toMatchObject({ action: 'enrolled', gateway: null, device: { name: 'Streamed laptop' } });
+  });
+
   it('loses nothing a consumer read and never acknowledged (its instance killed): another takes it over', async () => {
     // A stream of this test's own, so the app's consumer stays out of it.
     const stream = 'palisade:telemetry:takeover';

@@ -85,10 +85,13 @@ export interface ListedEvent {
 
 export interface EventStore {
   /**
-   * Stores a batch of one gateway's events and counts the new ones into the rollups, atomically; answers how
-   * many were new (a batch sent again counts nothing twice).
+   * Stores batches of one tenant's gateways (at most one batch per gateway) and counts the new events into the
+   * rollups, atomically; answers how many of each batch were new (a batch sent again counts nothing twice).
    */
-  ingest(tenantId: string, gatewayId: string, events: readonly StoredEvent[]): Promise<number>;
+  ingest(
+    tenantId: string,
+    batches: readonly { gatewayId: string; events: readonly StoredEvent[] }[],
+  ): Promise<number[]>;
   /** A page of one kind of event, newest (or oldest) first, keyset-paged on (at, gateway, event id). */
   list(
     tenantId: string,
@@ -122,7 +125,10 @@ export interface EventStore {
   sessions(tenantId: string, from: Date, to: Date): Promise<SessionRow[]>;
   /** Makes sure the days of `days` (UTC midnight, ms) can take events. */
   ensureDays(days: readonly number[]): Promise<void>;
-  /** Drops the days before `day` (UTC midnight, ms) and the rollups past theirs; answers the days dropped. */
+  /**
+   * Drops the days before `day` (UTC midnight, ms) and the rollups past theirs (the daily ones with the hourly);
+   * answers the days dropped.
+   */
   dropBefore(day: number, minuteRollupsBefore: Date, hourRollupsBefore: Date): Promise<string[]>;
 }
 
@@ -146,6 +152,33 @@ export interface SessionRow {
 }
 
 export const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** Stands for a connection's missing user or device in the day sessions' keys. */
+const NIL = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The rollup rows of `dimensions` in the hours touching [from, to): its whole UTC days from the daily rollups,
+ * the hours before and after them from the hourly ones.
+ */
+function rolledUp(tenantId: string, from: Date, to: Date, dimensions: readonly string[]): SQL {
+  const first = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS;
+  const dayFrom = Math.ceil(first / DAY_MS) * DAY_MS;
+  const dayTo = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
+  const which = sql`tenant_id = ${tenantId} and dimension in (${sql.join(
+    dimensions.map((d) => sql`${d}`),
+    sql`, `,
+  )})`;
+  const hours = (a: number, b: Date | number) =>
+    sql`select dimension, value, decision, events, bytes from telemetry_hour_top
+        where ${which} and hour >= ${new Date(a)} and hour < ${new Date(b)}`;
+  if (dayFrom >= dayTo) return hours(first, to);
+  return sql`${hours(first, dayFrom)}
+    union all
+    select dimension, value, decision, events, bytes from telemetry_day_top
+    where ${which} and day >= ${new Date(dayFrom)} and day < ${new Date(dayTo)}
+    union all
+    ${hours(dayTo, to)}`;
+}
 /** The dimensions whose values are ids, and the table and column that name them. */
 const NAMED = {
   user: sql`(select u.username from users u where u.tenant_id = t.tenant_id and u.id::text = t.value)`,
@@ -278,21 +311,26 @@ export function postgresEventStore(database: Database): EventStore {
       }
       await database.db.execute(sql`delete from telemetry_minute where minute < ${minuteRollupsBefore}`);
       await database.db.execute(sql`delete from telemetry_hour_top where hour < ${hourRollupsBefore}`);
+      await database.db.execute(sql`delete from telemetry_day_top where day < ${hourRollupsBefore}`);
+      await database.db.execute(sql`delete from telemetry_day_sessions where day < ${hourRollupsBefore}`);
       return dropped;
     },
 
-    async ingest(tenantId, gatewayId, events) {
-      if (events.length === 0) return 0;
-      const rows = events.map((event) => ({ event, ...columns(event) }));
+    async ingest(tenantId, batches) {
+      const rows = batches.flatMap((batch) =>
+        batch.events.map((event) => ({ gatewayId: batch.gatewayId, event, ...columns(event) })),
+      );
+      if (rows.length === 0) return batches.map(() => 0);
       const col = <K extends keyof (typeof rows)[number]>(
         key: K,
         map = (v: unknown) => v as string | number | null,
       ) => array(rows.map((row) => map(row[key])));
       return database.tenantTx(tenantId, async (tx) => {
-        const [answer] = await queryRows<{ accepted: number | string }>(
+        const counted = await queryRows<{ gateway_id: string; accepted: number | string }>(
           tx,
           sql`with input as (
               select * from unnest(
+                ${col('gatewayId')}::uuid[],
                 ${array(rows.map((r) => r.event.at.toISOString()))}::timestamptz[],
                 ${array(rows.map((r) => r.event.id))}::text[],
                 ${array(rows.map((r) => r.event.kind))}::text[],
@@ -303,14 +341,15 @@ export function postgresEventStore(database: Database): EventStore {
                 ${col('ruleId')}::text[], ${col('ruleName')}::text[], ${col('threat')}::text[],
                 ${col('durationMs')}::bigint[], ${col('bytesIn')}::bigint[], ${col('bytesOut')}::bigint[],
                 ${col('detail', (v) => (v === null ? null : JSON.stringify(v)))}::jsonb[]
-              ) as t(at, event_id, kind, action, layer, user_id, device_id, destination, port, protocol, category,
-                     app, country, rule_id, rule_name, threat, duration_ms, bytes_in, bytes_out, detail)
+              ) as t(gateway_id, at, event_id, kind, action, layer, user_id, device_id, destination, port,
+                     protocol, category, app, country, rule_id, rule_name, threat, duration_ms, bytes_in,
+                     bytes_out, detail)
             ),
             inserted as (
               insert into telemetry_events (tenant_id, gateway_id, at, event_id, kind, action, layer, user_id,
                 device_id, destination, port, protocol, category, app, country, rule_id, rule_name, threat,
                 duration_ms, bytes_in, bytes_out, detail)
-              select ${tenantId}::uuid, ${gatewayId}::uuid, at, event_id, kind, action, layer, user_id, device_id,
+              select ${tenantId}::uuid, gateway_id, at, event_id, kind, action, layer, user_id, device_id,
                 destination, port, protocol, category, app, country, rule_id, rule_name, threat, duration_ms,
                 bytes_in, bytes_out, detail
               from input
@@ -327,10 +366,9 @@ export function postgresEventStore(database: Database): EventStore {
                 set events = telemetry_minute.events + excluded.events,
                     bytes = telemetry_minute.bytes + excluded.bytes
             ),
-            hours as (
-              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events, bytes)
-              select ${tenantId}::uuid, date_trunc('hour', i.at), d.dimension, d.value, coalesce(i.action, ''),
-                count(*), coalesce(sum(coalesce(i.bytes_in, 0) + coalesce(i.bytes_out, 0)), 0)
+            hour_delta as (
+              select date_trunc('hour', i.at) as hour, d.dimension, d.value, coalesce(i.action, '') as decision,
+                count(*) as events, coalesce(sum(coalesce(i.bytes_in, 0) + coalesce(i.bytes_out, 0)), 0) as bytes
               from inserted i
               cross join lateral (values
                 ('kind', i.kind), ('layer', i.layer), ('gateway', i.gateway_id::text),
@@ -339,10 +377,37 @@ export function postgresEventStore(database: Database): EventStore {
                 ('device', i.device_id::text), ('rule', i.rule_name)
               ) as d(dimension, value)
               where d.value is not null
-              group by 2, 3, 4, 5
+              group by 1, 2, 3, 4
+            ),
+            hours as (
+              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events, bytes)
+              select ${tenantId}::uuid, hour, dimension, value, decision, events, bytes from hour_delta
               on conflict (tenant_id, hour, dimension, value, decision) do update
                 set events = telemetry_hour_top.events + excluded.events,
                     bytes = telemetry_hour_top.bytes + excluded.bytes
+            ),
+            days as (
+              insert into telemetry_day_top (tenant_id, day, dimension, value, decision, events, bytes)
+              select ${tenantId}::uuid, date_trunc('day', hour, 'UTC'), dimension, value, decision, sum(events),
+                sum(bytes)
+              from hour_delta group by 2, 3, 4, 5
+              on conflict (tenant_id, dimension, day, value, decision) do update
+                set events = telemetry_day_top.events + excluded.events,
+                    bytes = telemetry_day_top.bytes + excluded.bytes
+            ),
+            sessions as (
+              insert into telemetry_day_sessions (tenant_id, day, gateway_id, user_id, device_id, sessions,
+                duration_ms, bytes)
+              select ${tenantId}::uuid, date_trunc('day', at, 'UTC'), gateway_id, coalesce(user_id, ${NIL}::uuid),
+                coalesce(device_id, ${NIL}::uuid),
+                count(*) filter (where action in ('connected', 'tunnel_up')),
+                coalesce(sum(duration_ms) filter (where action in ('disconnected', 'tunnel_down')), 0),
+                coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
+              from inserted where kind = 'connection' group by 2, 3, 4, 5
+              on conflict (tenant_id, day, gateway_id, user_id, device_id) do update
+                set sessions = telemetry_day_sessions.sessions + excluded.sessions,
+                    duration_ms = telemetry_day_sessions.duration_ms + excluded.duration_ms,
+                    bytes = telemetry_day_sessions.bytes + excluded.bytes
             ),
             destinations as (
               select destination as value, count(*) as events, count(*) filter (where action = 'block') as blocked
@@ -358,9 +423,12 @@ export function postgresEventStore(database: Database): EventStore {
               )::text)
               where exists (select 1 from inserted)
             )
-            select (select count(*) from inserted) as accepted, (select count(*) from announced) as announced`,
+            select gateway_id, count(*) as accepted from inserted
+            where (select count(*) from announced) >= 0
+            group by gateway_id`,
         );
-        return Number(answer?.accepted ?? 0);
+        const accepted = new Map(counted.map((row) => [String(row.gateway_id), Number(row.accepted)]));
+        return batches.map((batch) => accepted.get(batch.gatewayId) ?? 0);
       });
     },
 
@@ -410,9 +478,7 @@ export function postgresEventStore(database: Database): EventStore {
           sql`select value as layer,
                 coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
                 coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
-              from telemetry_hour_top
-              where tenant_id = ${tenantId} and dimension = 'layer'
-                and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
+              from (${rolledUp(tenantId, from, to, ['layer'])}) r
               group by value order by value`,
         );
         return rows.map((r) => ({ layer: r.layer, allowed: Number(r.allowed), blocked: Number(r.blocked) }));
@@ -433,9 +499,7 @@ export function postgresEventStore(database: Database): EventStore {
                 coalesce(sum(events) filter (where dimension = 'kind' and value = 'device'), 0) as device_events,
                 count(distinct value) filter (where dimension = 'user' and decision in ('allow', 'block')) as users,
                 count(distinct value) filter (where dimension = 'device' and decision in ('allow', 'block')) as devices
-              from telemetry_hour_top
-              where tenant_id = ${tenantId} and dimension in ('threat', 'kind', 'user', 'device')
-                and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}`,
+              from (${rolledUp(tenantId, from, to, ['threat', 'kind', 'user', 'device'])}) r`,
         );
         return {
           threats: Number(row?.threats ?? 0),
@@ -457,14 +521,12 @@ export function postgresEventStore(database: Database): EventStore {
         }>(
           tx,
           sql`select t.value, ${label} as label, t.allowed, t.blocked from (
-                select tenant_id, value,
+                select ${tenantId}::uuid as tenant_id, value,
                   coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
                   coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
-                from telemetry_hour_top
-                where tenant_id = ${tenantId} and dimension = ${dimension}
-                  and decision in ${decision ? sql`(${decision})` : sql`('allow', 'block')`}
-                  and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
-                group by tenant_id, value
+                from (${rolledUp(tenantId, from, to, [dimension])}) r
+                where decision in ${decision ? sql`(${decision})` : sql`('allow', 'block')`}
+                group by value
                 order by sum(events) desc, value
                 limit ${limit}
               ) t`,
@@ -479,6 +541,9 @@ export function postgresEventStore(database: Database): EventStore {
     },
 
     async sessions(tenantId, from, to) {
+      // Whole UTC days from the daily sessions, the partial days around them from the events themselves.
+      const dayFrom = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+      const dayTo = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
       return database.tenantTx(tenantId, async (tx) => {
         const rows = await queryRows<{
           gateway_id: string;
@@ -491,16 +556,31 @@ export function postgresEventStore(database: Database): EventStore {
           bytes: string;
         }>(
           tx,
-          sql`select e.gateway_id, g.name, g.kind,
-                count(distinct e.user_id) as users, count(distinct e.device_id) as devices,
-                count(*) filter (where e.action in ('connected', 'tunnel_up')) as sessions,
-                coalesce(sum(e.duration_ms) filter (where e.action in ('disconnected', 'tunnel_down')), 0)
-                  as duration_ms,
-                coalesce(sum(coalesce(e.bytes_in, 0) + coalesce(e.bytes_out, 0)), 0) as bytes
-              from telemetry_events e
-              left join gateways g on g.tenant_id = e.tenant_id and g.id = e.gateway_id
-              where e.tenant_id = ${tenantId} and e.kind = 'connection' and e.at >= ${from} and e.at < ${to}
-              group by e.gateway_id, g.name, g.kind
+          sql`with raw as (
+                select gateway_id, user_id, device_id,
+                  count(*) filter (where action in ('connected', 'tunnel_up')) as sessions,
+                  coalesce(sum(duration_ms) filter (where action in ('disconnected', 'tunnel_down')), 0)
+                    as duration_ms,
+                  coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0) as bytes
+                from telemetry_events
+                where tenant_id = ${tenantId} and kind = 'connection' and at >= ${from} and at < ${to}
+                  and ${dayFrom < dayTo ? sql`(at < ${new Date(dayFrom)} or at >= ${new Date(dayTo)})` : sql`true`}
+                group by 1, 2, 3
+              ),
+              rows as (
+                select * from raw
+                union all
+                select gateway_id, nullif(user_id, ${NIL}::uuid), nullif(device_id, ${NIL}::uuid), sessions,
+                  duration_ms, bytes
+                from telemetry_day_sessions
+                where tenant_id = ${tenantId} and day >= ${new Date(dayFrom)} and day < ${new Date(dayTo)}
+              )
+              select r.gateway_id, g.name, g.kind,
+                count(distinct r.user_id) as users, count(distinct r.device_id) as devices,
+                sum(r.sessions) as sessions, sum(r.duration_ms) as duration_ms, sum(r.bytes) as bytes
+              from rows r
+              left join gateways g on g.tenant_id = ${tenantId} and g.id = r.gateway_id
+              group by r.gateway_id, g.name, g.kind
               order by g.name`,
         );
         return rows.map((r) => ({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CONNECTION_CSV_COLUMNS,
@@ -10,10 +11,9 @@ import {
   type DecisionEventExportQuery,
   type DecisionEventQuery,
   type DeviceEvent,
+  type DeviceEventData,
   type DeviceEventExportQuery,
   type DeviceEventQuery,
-  type ErrorDetail,
-  type GwEvent,
   type LiveTick,
   MINUTE_BUCKETS_UP_TO_HOURS,
   type PrivateAccessSummary,
@@ -21,6 +21,7 @@ import {
   TELEMETRY_DATA,
   TELEMETRY_MAX_FUTURE_MS,
   TELEMETRY_RETENTION_DAYS,
+  type TelemetryLine,
   type TelemetryOverview,
   type TelemetryRange,
   type TelemetryTop,
@@ -31,7 +32,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
-import { invalid } from '../../lib/errors';
 import { claimScheduledRun } from '../../lib/scheduled-runs';
 import {
   DAY_MS,
@@ -68,39 +68,23 @@ export function eventStoreOf(database: Database): EventStore {
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /**
- * Checks each event's `data` against its kind (a line that does not fit refuses the batch, naming the line) and
- * stores the batch of one gateway: events older than the retention or dated ahead of the server's clock are not
- * kept (`rejected`); an event stored before counts as a duplicate.
+ * Stores the batch of one gateway, its lines already checked against their kinds (`TelemetryLine`): events older
+ * than the retention or dated ahead of the server's clock are not kept (`rejected`); an event stored before counts
+ * as a duplicate.
  */
 export async function ingestGatewayEvents(
   database: Database,
   gateway: { tenantId: string; gatewayId: string },
-  events: readonly GwEvent[],
+  events: readonly TelemetryLine[],
   now = Date.now(),
 ): Promise<{ accepted: number; duplicates: number; rejected: number }> {
-  const details: ErrorDetail[] = [];
   const stored: StoredEvent[] = [];
   const oldest = dayOf(now) - (TELEMETRY_RETENTION_DAYS - 1) * DAY_MS;
-  let rejected = 0;
-  for (const [index, event] of events.entries()) {
-    const parsed = TELEMETRY_DATA[event.kind].safeParse(event.data);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues.slice(0, 5)) {
-        details.push({
-          path: ['body', index + 1, 'data', ...issue.path].join('.'),
-          message: 'validation.invalid',
-        });
-      }
-      continue;
-    }
+  for (const event of events) {
     const at = Date.parse(event.at);
-    if (at < oldest || at > now + TELEMETRY_MAX_FUTURE_MS) {
-      rejected++;
-      continue;
-    }
-    stored.push({ id: event.id, at: new Date(at), kind: event.kind, data: parsed.data } as StoredEvent);
+    if (at >= oldest && at <= now + TELEMETRY_MAX_FUTURE_MS) stored.push({ ...event, at: new Date(at) });
   }
-  if (details.length > 0) throw invalid(details.slice(0, 100));
+  const rejected = events.length - stored.length;
   const batch = { tenantId: gateway.tenantId, gatewayId: gateway.gatewayId, events: stored };
   // Through the Redis stream when there is one: taken (and written by a consumer), duplicates not known yet.
   if (stored.length > 0 && (await appendBatch(database, batch))) {
@@ -110,21 +94,129 @@ export async function ingestGatewayEvents(
   return { accepted, duplicates: stored.length - accepted, rejected };
 }
 
-/** Writes one gateway's checked batch to the event store; answers how many events were new. */
-export async function writeBatch(
+/** The most events one statement writes when it takes the batches that waited together. */
+const MERGED_EVENTS_MAX = 20_000;
+
+interface Waiting {
+  gatewayId: string;
+  events: readonly StoredEvent[];
+  resolve: (accepted: number) => void;
+  reject: (error: unknown) => void;
+}
+/** Per database, per tenant: the batches waiting for the statement in flight (one per tenant at a time). */
+const waiting = new WeakMap<Database, Map<string, Waiting[]>>();
+
+/**
+ * Writes one gateway's checked batch to the event store; answers how many events were new once they are committed.
+ * A tenant's batches are written one statement at a time, and those that arrive meanwhile go together into the
+ * next (one batch per gateway each, at most {@link MERGED_EVENTS_MAX} events): fewer, larger statements share
+ * their rollup rows and commits, and a tenant's statements never wait on each other's rollup rows.
+ */
+export function writeBatch(
   database: Database,
   batch: { tenantId: string; gatewayId: string; events: readonly StoredEvent[] },
 ): Promise<number> {
-  const store = eventStoreOf(database);
-  await store.ensureDays([...new Set(batch.events.map((event) => dayOf(event.at.getTime())))]);
-  return store.ingest(batch.tenantId, batch.gatewayId, batch.events);
+  if (batch.events.length === 0) return Promise.resolve(0);
+  let tenants = waiting.get(database);
+  if (!tenants) {
+    tenants = new Map();
+    waiting.set(database, tenants);
+  }
+  const queue = tenants.get(batch.tenantId);
+  return new Promise<number>((resolve, reject) => {
+    const entry = { gatewayId: batch.gatewayId, events: batch.events, resolve, reject };
+    if (queue) queue.push(entry);
+    else {
+      const started = [entry];
+      tenants.set(batch.tenantId, started);
+      void drain(database, tenants, batch.tenantId, started);
+    }
+  });
 }
+
+async function drain(
+  database: Database,
+  tenants: Map<string, Waiting[]>,
+  tenantId: string,
+  queue: Waiting[],
+) {
+  const store = eventStoreOf(database);
+  const write = async (taken: readonly Waiting[]) => {
+    const days = new Set(taken.flatMap((w) => w.events.map((event) => dayOf(event.at.getTime()))));
+    await store.ensureDays([...days]);
+    const accepted = await store.ingest(tenantId, taken);
+    for (const [i, w] of taken.entries()) w.resolve(accepted[i]);
+  };
+  while (queue.length > 0) {
+    const taken: Waiting[] = [];
+    const gateways = new Set<string>();
+    let size = 0;
+    for (let i = 0; i < queue.length; ) {
+      const w = queue[i];
+      if (taken.length > 0 && (gateways.has(w.gatewayId) || size + w.events.length > MERGED_EVENTS_MAX)) {
+        i++;
+        continue;
+      }
+      taken.push(w);
+      gateways.add(w.gatewayId);
+      size += w.events.length;
+      queue.splice(i, 1);
+    }
+    try {
+      await write(taken);
+    } catch (error) {
+      // One batch's failure must not fail the others it was written with: each on its own then.
+      if (taken.length === 1) taken[0].reject(error);
+      else {
+        for (const w of taken) await write([w]).catch(w.reject);
+      }
+    }
+  }
+  tenants.delete(tenantId);
+}
+
+/**
+ * The source id of the events the console records itself (a device enrolled, its key rotated, its posture
+ * changed, its agent upgraded): telemetry_events.gateway_id is part of the key and cannot be NULL, so these events
+ * carry the nil uuid, which names no gateway; the event screens show them without a gateway.
+ */
+export const CONSOLE_SOURCE = '00000000-0000-0000-0000-000000000000';
+
+/** An event the console records itself: its kind and data (checked), and when (now unless given). */
+export type ConsoleEvent = { kind: 'device'; data: DeviceEventData; at?: Date };
+
+/** Stores events the console itself saw, through the same path as a gateway's batch; answers how many. */
+export async function recordConsoleEvents(
+  database: Database,
+  tenantId: string,
+  events: readonly ConsoleEvent[],
+  now = Date.now(),
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const stored = events.map(
+    (event): StoredEvent => ({
+      id: randomUUID(),
+      at: event.at ?? new Date(now),
+      kind: event.kind,
+      data: TELEMETRY_DATA[event.kind].parse(event.data),
+    }),
+  );
+  const batch = { tenantId, gatewayId: CONSOLE_SOURCE, events: stored };
+  if (await appendBatch(database, batch)) return stored.length;
+  return writeBatch(database, batch);
+}
+
+/** Who saw an event (the console's own carry {@link CONSOLE_SOURCE}) and the gateway that posted it. */
+const sourceOf = (row: ListedEvent) =>
+  row.gateway?.id === CONSOLE_SOURCE
+    ? { source: 'console' as const, gateway: null }
+    : { source: 'gateway' as const, gateway: row.gateway };
 
 function connectionOf(row: ListedEvent): ConnectionEvent {
   return {
     id: row.id,
     at: row.at,
-    gateway: row.gateway,
+    ...sourceOf(row),
     user: row.user,
     device: row.device,
     action: row.action as ConnectionEvent['action'],
@@ -140,7 +232,7 @@ function deviceEventOf(row: ListedEvent): DeviceEvent {
   return {
     id: row.id,
     at: row.at,
-    gateway: row.gateway,
+    ...sourceOf(row),
     user: row.user,
     device: row.device,
     action: row.action as DeviceEvent['action'],
@@ -152,7 +244,7 @@ function decisionOf(row: ListedEvent): DecisionEvent {
   return {
     id: row.id,
     at: row.at,
-    gateway: row.gateway,
+    ...sourceOf(row),
     user: row.user,
     device: row.device,
     layer: row.layer as DecisionEvent['layer'],
@@ -241,7 +333,7 @@ const nameOf = (named: { name: string } | null) => named?.name ?? '';
 type Named = { name: string } | null;
 
 /** The CSV of a list, page after page: the gateway, user and device by name. */
-function exportNamed<T extends { gateway: Named; user: Named; device: Named }>(
+function exportNamed<T extends { source: 'gateway' | 'console'; gateway: Named; user: Named; device: Named }>(
   columns: readonly string[],
   list: (page: { limit: number; offset: number; cursor?: string; withTotal: 'false' }) => Promise<{
     items: T[];
@@ -254,7 +346,7 @@ function exportNamed<T extends { gateway: Named; user: Named; device: Named }>(
       nextCursor: page.nextCursor,
       items: page.items.map((e) => ({
         ...e,
-        gateway: nameOf(e.gateway),
+        gateway: e.source === 'console' ? 'console' : nameOf(e.gateway),
         user: nameOf(e.user),
         device: nameOf(e.device),
       })),

@@ -84,23 +84,29 @@ export function startStreamConsumer(
   /** An outage is logged once, until a read works again. */
   let warned = false;
 
+  // The entries of one read are written together (the writer merges them into few statements); each is
+  // acknowledged once written, and one that failed stays pending for a later try.
   const handle = async (entries: Entries) => {
-    for (const [id, fields] of entries) {
-      const raw = fields[fields.indexOf('batch') + 1];
-      try {
-        const batch = JSON.parse(raw) as StreamBatch;
-        await write({
-          tenantId: batch.tenantId,
-          gatewayId: batch.gatewayId,
-          events: batch.events.map((event) => ({ ...event, at: new Date(event.at) }) as StoredEvent),
-        });
-      } catch (err) {
-        // Left unacknowledged: another consumer (or this one) tries it again once it has been idle long enough.
-        log.error({ err, id }, 'telemetry batch from the stream not written');
-        continue;
-      }
-      await redis.xack(stream, GROUP, id);
-    }
+    const written = await Promise.all(
+      entries.map(async ([id, fields]) => {
+        const raw = fields[fields.indexOf('batch') + 1];
+        try {
+          const batch = JSON.parse(raw) as StreamBatch;
+          await write({
+            tenantId: batch.tenantId,
+            gatewayId: batch.gatewayId,
+            events: batch.events.map((event) => ({ ...event, at: new Date(event.at) }) as StoredEvent),
+          });
+          return id;
+        } catch (err) {
+          // Left unacknowledged: another consumer (or this one) tries it again once it has been idle long enough.
+          log.error({ err, id }, 'telemetry batch from the stream not written');
+          return null;
+        }
+      }),
+    );
+    const done = written.filter((id): id is string => id !== null);
+    if (done.length > 0) await redis.xack(stream, GROUP, ...done);
   };
 
   const loop = (async () => {

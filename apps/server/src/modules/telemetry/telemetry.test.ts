@@ -1,9 +1,9 @@
 import { generateKeyPair } from '@palisade/gateway-config';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { queryRows } from '../../db/client';
-import { maintainTelemetry } from './telemetry.service';
+import { eventStoreOf, maintainTelemetry, writeBatch } from './telemetry.service';
 
 const f = useFixture();
 const HOUR = 3_600_000;
@@ -148,7 +148,11 @@ describe('POST /api/gw/events into the event store', () => {
       '{not json',
     ]);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details).toEqual([{ path: 'body.3', message: 'validation.invalid' }]);
+    // Every line that does not fit is named at once: the unknown action of line 2, the broken JSON of line 3.
+    expect(bad.json().details).toEqual([
+      { path: 'body.2.data.action', message: 'validation.invalid' },
+      { path: 'body.3', message: 'validation.invalid' },
+    ]);
     const wrongData = await post(gateway.credential, [
       decision('x1', 'ok.example', 'allow'),
       { id: 'x2', at: ago(0), kind: 'connection', data: { action: 'teleported' } },
@@ -200,6 +204,7 @@ describe('/events/connections and /events/devices', () => {
       {
         id: `${gateway.id}.c2`,
         at: expect.any(String),
+        source: 'gateway',
         gateway: { id: gateway.id, name: 'Telemetry PoP' },
         user: { id: user.id, name: user.name },
         device: { id: device.id, name: 'Roaming laptop' },
@@ -241,7 +246,11 @@ describe('/events/connections and /events/devices', () => {
 
   it('lists device events and exports the filtered events as CSV', async () => {
     const events = (await call('GET', `/events/devices/acme?deviceId=${device.id}`, owner)).json();
-    expect(events.items).toMatchObject([{ action: 'key_rotated', device: { name: 'Roaming laptop' } }]);
+    // The console's own record of the enrolment (no gateway: enrolment/device-events.ts), then the gateway's.
+    expect(events.items).toMatchObject([
+      { action: 'enrolled', device: { name: 'Roaming laptop' }, gateway: null, user: { id: user.id } },
+      { action: 'key_rotated', device: { name: 'Roaming laptop' }, gateway: { id: gateway.id } },
+    ]);
     const csv = await call('GET', '/events/connections/acme/export?action=disconnected', owner);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
@@ -302,7 +311,8 @@ describe('the dashboards: overview, top lists, private access, decisions and liv
     expect(week.bucket).toBe('hour');
     expect(week.totals.decisions).toBe(4);
     expect(week.totals.connections).toBe(2);
-    expect(week.totals.deviceEvents).toBe(1);
+    // The gateway's key_rotated and the console's `enrolled` of the device.
+    expect(week.totals.deviceEvents).toBe(2);
   });
 
   it('lists the top destinations and users, named, and drills down to their decisions', async () => {
@@ -401,6 +411,133 @@ describe('the dashboards: overview, top lists, private access, decisions and liv
       expect(seen).toMatchObject({ decisions: 1, blocked: 1, destinations: [{ value: 'live.example' }] });
     } finally {
       controller.abort();
+    }
+  });
+});
+
+describe('long ranges: whole days from the daily rollups, the partial days around them from the hours', () => {
+  // Ten days back, at midnight UTC: the range runs from 21:00 the day before to 04:00 two days after.
+  const D = Math.floor(Date.now() / DAY) * DAY - 10 * DAY;
+  const at = (ms: number) => new Date(D + ms).toISOString();
+  const from = at(-3 * HOUR);
+  const to = at(2 * DAY + 4 * HOUR);
+  const inRange = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+  it('counts each event of the range once, wherever it falls, and none outside it', async () => {
+    const created = await call('POST', '/subscriber/user/globex', globex, {
+      username: 'splitter@globex.test',
+      firstname: 'Split',
+      lastname: 'Ter',
+    });
+    const userId = created.json().id as string;
+    const line = (id: string, ms: number, verdict: 'allow' | 'block') => ({
+      id,
+      at: at(ms),
+      kind: 'decision',
+      data: { layer: 'http', decision: verdict, destination: 'split.example', userId, category: 'news' },
+    });
+    const posted = await post(globexGateway.credential, [
+      line('before', -4 * HOUR, 'block'), // the hour before the range's first
+      line('first-day', -2.5 * HOUR, 'allow'),
+      line('whole-day-1', 12 * HOUR, 'allow'),
+      line('whole-day-2', DAY + HOUR, 'block'),
+      line('last-day', 2 * DAY + 3.5 * HOUR, 'allow'), // in the hour the range ends in
+      line('after', 2 * DAY + 5 * HOUR, 'block'),
+    ]);
+    expect(posted.statusCode, posted.body).toBe(202);
+    const top = (await call('GET', `/telemetry/globex/top?dimension=destination&${inRange}`, globex)).json();
+    expect(top.items).toEqual([{ value: 'split.example', label: 'split.example', allowed: 3, blocked: 1 }]);
+    const overview = (await call('GET', `/telemetry/globex/overview?${inRange}`, globex)).json();
+    expect(overview.totals).toMatchObject({ decisions: 4, allowed: 3, blocked: 1, users: 1 });
+    expect(overview.layers).toContainEqual({ layer: 'http', allowed: 3, blocked: 1 });
+    // A range inside one day reads hours only.
+    const noon = `from=${encodeURIComponent(at(11.5 * HOUR))}&to=${encodeURIComponent(at(13 * HOUR))}`;
+    const day = (await call('GET', `/telemetry/globex/top?dimension=destination&${noon}`, globex)).json();
+    expect(day.items).toEqual([{ value: 'split.example', label: 'split.example', allowed: 1, blocked: 0 }]);
+  });
+
+  it('sums the sessions of a site over whole and partial days', async () => {
+    const site = await call('POST', '/cybernodes/globex', globex, {
+      name: 'Globex branch',
+      kind: 'cgw',
+      region: 'Lab',
+    });
+    const enrolled = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/enrol',
+      payload: {
+        token: site.json().enrolmentToken.token,
+        publicKey: generateKeyPair().publicKey,
+        hostname: 'globex-branch.test',
+        version: '1.0.0',
+      },
+    });
+    const [{ id: userId }] = await queryRows<{ id: string }>(
+      f.database.db,
+      sql`select id from users where username = 'splitter@globex.test'`,
+    );
+    const link = (id: string, ms: number, action: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      at: at(ms),
+      kind: 'connection',
+      data: { action, userId, ...extra },
+    });
+    await post(enrolled.json().credential, [
+      link('s-before', -5 * HOUR, 'tunnel_up'),
+      link('s1', -2 * HOUR, 'tunnel_up'),
+      link('s1-down', 12 * HOUR, 'tunnel_down', { durationMs: 14 * HOUR, bytesIn: 7, bytesOut: 3 }),
+      link('s2', 2 * DAY + 3 * HOUR, 'tunnel_up'),
+      link('s2-down', 2 * DAY + 6 * HOUR, 'tunnel_down', { durationMs: 3 * HOUR, bytesIn: 100 }),
+    ]);
+    const summary = (await call('GET', `/telemetry/globex/private-access?${inRange}`, globex)).json();
+    expect(summary.sites).toEqual([
+      {
+        gateway: { id: site.json().cybernode.id, name: 'Globex branch' },
+        users: 1,
+        devices: 0,
+        sessions: 2,
+        durationMs: 14 * HOUR,
+        bytes: 10,
+      },
+    ]);
+  });
+});
+
+describe('the writer', () => {
+  it("writes a tenant's batches one statement at a time, taking those that waited together", async () => {
+    const second = await enrolledGateway('globex', globex, 'Globex second PoP');
+    const [{ id: tenantId }] = await queryRows<{ id: string }>(
+      f.database.db,
+      sql`select id from tenants where name = 'globex'`,
+    );
+    const at = new Date(Date.now() - 20 * DAY);
+    const event = (id: string) =>
+      ({
+        id,
+        at,
+        kind: 'decision',
+        data: { layer: 'dns', decision: 'allow', destination: 'w.example' },
+      }) as const;
+    const store = eventStoreOf(f.database);
+    const ingest = vi.spyOn(store, 'ingest');
+    try {
+      const batch = (gatewayId: string, ids: string[]) =>
+        writeBatch(f.database, { tenantId, gatewayId, events: ids.map(event) });
+      const answers = await Promise.all([
+        batch(globexGateway.id, ['w1', 'w2']),
+        batch(second.id, ['w3', 'w4']),
+        batch(globexGateway.id, ['w2', 'w5']), // w2 again: a duplicate
+        batch(second.id, ['w6']),
+      ]);
+      expect(answers).toEqual([2, 2, 1, 1]);
+      // The first alone; then the three that waited: one per gateway each, so two statements.
+      expect(ingest.mock.calls.map(([, batches]) => batches.map((b) => b.events.length))).toEqual([
+        [2],
+        [2, 2],
+        [1],
+      ]);
+    } finally {
+      ingest.mockRestore();
     }
   });
 });

@@ -76,6 +76,7 @@ export function makeDecision(id: string, overrides: Partial<DecisionEvent> = {})
   return {
     id: `${FRANKFURT.id}.${id}`,
     at: '2026-03-02T09:30:00.000Z',
+    source: 'gateway',
     gateway: FRANKFURT,
     user: ANN,
     device: LAPTOP,

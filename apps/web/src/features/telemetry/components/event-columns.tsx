@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { ConnectionEvent, DeviceEvent } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/column-choice';
@@ -64,7 +64,14 @@ export function useCommonColumns<T extends TelemetryEvent>({ actionLabel, onOpen
   const gateway: ListColumn<T> = {
     accessor: 'gateway',
     title: t('telemetry.columns.gateway', 'Gateway'),
-    render: (event) => <NamedCell named={event.gateway} />,
+    render: (event) =>
+      event.source === 'console' ? (
+        <Text span size="sm">
+          {t('telemetry.console', 'Console')}
+        </Text>
+      ) : (
+        <NamedCell named={event.gateway} />
+      ),
   };
   return { time, action, user, device, gateway };
 }

@@ -51,7 +51,15 @@ export function EventDrawer<T extends TelemetryEvent>({
           value: <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
         },
         { label: t('telemetry.columns.action', 'Action'), value: actionLabel(event) },
-        { label: t('telemetry.columns.gateway', 'Gateway'), value: <Named named={event.gateway} /> },
+        {
+          label: t('telemetry.columns.gateway', 'Gateway'),
+          value:
+            event.source === 'console' ? (
+              t('telemetry.consoleSource', 'Console (recorded by Palisade itself)')
+            ) : (
+              <Named named={event.gateway} />
+            ),
+        },
         { label: t('telemetry.columns.user', 'User'), value: <Named named={event.user} /> },
         { label: t('telemetry.columns.device', 'Device'), value: <Named named={event.device} /> },
         ...fields(event),

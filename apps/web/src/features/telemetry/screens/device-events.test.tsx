@@ -69,6 +69,24 @@ describe('device events screen', { timeout: 30_000 }, () => {
     expect(api.unhandled).toEqual([]);
   });
 
+  it('names the console as the source of the events it recorded itself', async () => {
+    fakeApi({
+      deviceEvents: [
+        {
+          ...PHONE_KEY_ROTATED,
+          id: '00000000-0000-0000-0000-000000000000.91',
+          source: 'console',
+          gateway: null,
+        },
+      ],
+    });
+    const { user } = renderScreen();
+    const rotated = await rowOf('Key rotated');
+    expect(within(rotated).getByText('Console')).toBeInTheDocument();
+    await user.click(within(rotated).getByRole('button', { name: /^Details of Key rotated/ }));
+    expect(await screen.findByText('Console (recorded by Palisade itself)')).toBeInTheDocument();
+  });
+
   it('sends the device, gateway, action and range to the server, and turns the order by time', async () => {
     const { lastList } = fakeApi();
     const { user, router } = renderScreen();

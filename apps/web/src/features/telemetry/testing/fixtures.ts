@@ -103,6 +103,7 @@ export function makeConnectionEvent(
 ): ConnectionEvent {
   return {
     at: ago(5 * MINUTE),
+    source: 'gateway',
     gateway: FRANKFURT,
     user: ANN,
     device: LAPTOP,
@@ -146,6 +147,7 @@ export function makeDeviceEvent(
 ): DeviceEvent {
   return {
     at: ago(5 * MINUTE),
+    source: 'gateway',
     gateway: FRANKFURT,
     user: ANN,
     device: LAPTOP,
