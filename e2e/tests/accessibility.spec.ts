@@ -119,6 +119,20 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
     '/devices/:id': siteId ? [siteId] : 'no demo site gateway',
     '/device/:id/:type': siteId ? [siteId, 'copy'] : 'no demo site gateway',
     '/devices/internal-devices/:id': hostId ? [hostId] : 'no demo internal device',
+    // The embedded dashboards (spec §2), opened with the signed-in session (no `?sid=` needed).
+    '/embed/tenant/:tenant': [TENANT],
+    '/embed/5g/:tenant': [TENANT],
+    '/embed/xdr/:tenant/:tenantType': [TENANT, 'customer'],
+    '/embed/spa/:tenant': [TENANT],
+    '/embed/weekly-sase/:tenant': [TENANT],
+    '/embed/weekly-site-performance/:tenant': [TENANT],
+    '/embed/diagnostics/:tenant': [TENANT],
+    '/embed/intrusion-detection/:tenant': [TENANT],
+    '/embed/agentless/:tenant': [TENANT],
+    '/embed/user-tag/:tenant/:userId/:userName': userId ? [TENANT, userId, 'Demo user'] : 'no demo user',
+    '/embed/incident-response/:tenant': [TENANT],
+    '/embed/vulnerability-management/:tenant': [TENANT],
+    '/embed/ai-search/:tenant': [TENANT],
   };
   return SERVED_ROUTES.map((route): Target => {
     if (route === '/verify/wg/:id' && enrolPath) return { route, path: enrolPath };
@@ -131,14 +145,18 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
   });
 }
 
+/** Screens that keep an event stream open (the live dashboard, and its embedded view). */
+const STREAMING_PATHS = new Set(['/live', '/embed/global']);
+
 /**
  * Loads `path` and waits until the screen has settled: requests done, no spinner left, a heading shown. The
  * heading also guards the gate itself: a page that failed to render (a missing chunk) would pass axe empty.
  */
 async function settle(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  // /live keeps its event stream open, so its network is never idle: its heading and loaders say it is ready.
-  if (path !== '/live') await page.waitForLoadState('networkidle');
+  // /live (and its embedded view) keeps its event stream open, so its network is never idle: its heading and
+  // loaders say it is ready.
+  if (!STREAMING_PATHS.has(path)) await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
   await expect(page.locator('h1').first(), `${path} shows a heading`).toBeVisible();
 }

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client';
 import { type ChangeBus, openChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { closeRedis, openRedis } from './lib/redis';
+import { serializeRequest } from './lib/request-log';
 import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import type { ModuleDeps, Stop } from './lib/server-module';
 import { MODULES } from './module-list';
@@ -61,7 +62,8 @@ export async function buildApp(
   const mailer = createMailer(database, config.smtpUrl);
   const { trustProxy } = config;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
     // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could forge their address. Fastify 5.12
     // ignores a bare hop count, so the first `trustProxy` hops are trusted by a function.
     trustProxy:

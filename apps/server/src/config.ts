@@ -42,6 +42,11 @@ export interface Config {
   signOutPartners: string[];
   /** Public origin used in e-mailed links. */
   publicUrl: string;
+  /**
+   * `DASHBOARD_BASE_URL`: the host embedded-dashboard links point to (spec §2), an http(s) URL that may carry a
+   * path prefix (kept without a trailing slash). Null (unset): this server, whose `/embed/…` views serve them.
+   */
+  dashboardBaseUrl: string | null;
   webDist: string;
   localesDir: string;
   logLevel: string;
@@ -99,6 +104,33 @@ export function parseTrustProxy(value: string | undefined): number | string[] | 
   return entries.length > 0 ? entries : false;
 }
 
+/**
+ * `DASHBOARD_BASE_URL` as the base of embedded-dashboard links: an absolute http(s) URL, optionally with a path
+ * prefix, without a query, fragment or credentials (the links append their path and `?sid=`). Unset or empty:
+ * null. Anything else stops the start: every link built from it would be broken.
+ */
+export function parseDashboardBaseUrl(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  const fail = (why: string): never => {
+    throw new Error(
+      `DASHBOARD_BASE_URL: "${text}" ${why} (e.g. https://dashboards.example.com or https://example.com/palisade)`,
+    );
+  };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail('is not an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('is not an http or https URL');
+  if (url.username || url.password) fail('must not carry a user name or password');
+  if (url.search || url.hash || text.includes('?') || text.includes('#')) {
+    fail('must not carry a query or fragment');
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 /** Builds the configuration from an environment (defaults per the README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const root = resolve(import.meta.dirname, '../../..');
@@ -131,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ),
     signOutPartners: list(env.SIGNOUT_PARTNERS ?? 'ntgr'),
     publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+    dashboardBaseUrl: parseDashboardBaseUrl(env.DASHBOARD_BASE_URL),
     webDist: resolve(env.WEB_DIST ?? resolve(root, 'apps/web/dist')),
     localesDir: resolve(root, 'apps/web/public/locales'),
     logLevel: env.LOG_LEVEL ?? 'info',

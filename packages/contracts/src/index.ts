@@ -5,6 +5,7 @@ export * from './constants';
 export * from './custom-roles';
 export * from './dashboard';
 export * from './devices';
+export * from './embed';
 export * from './endpoint';
 export * from './enrolment';
 export * from './errors';

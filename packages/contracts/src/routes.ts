@@ -1,3 +1,5 @@
+import { EMBED_ROUTES, type EmbedRoute } from './embed';
+
 /**
  * The route table: every screen path of spec §2, verbatim, as `:param` patterns. Shared by the web router and
  * the server's 302 rule. `SERVED_ROUTES` lists the paths that have a screen today; every other path (and any
@@ -141,7 +143,11 @@ export const SPEC_ROUTES = [
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];
 
-/** Screens that exist today. The web router mounts exactly these; the server serves the SPA for exactly these. */
+/**
+ * Screens that exist today. The web router mounts exactly these; the server serves the SPA for exactly these.
+ * The spec's screens, and the embedded dashboards (`/embed/…`, spec §2 "Embedded dashboards", whose paths the
+ * spec does not show: embed.ts).
+ */
 export const SERVED_ROUTES = [
   '/sign-in',
   '/:partner/sign-in',
@@ -219,7 +225,8 @@ export const SERVED_ROUTES = [
   '/devices/cgw-categories',
   '/devices/local-geo-controls',
   '/devices/malicious-sites',
-] as const satisfies readonly SpecRoute[];
+  ...EMBED_ROUTES,
+] as const satisfies readonly (SpecRoute | EmbedRoute)[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
 

@@ -6,6 +6,11 @@ export const PublicConfig = z.object({
   signOutPartners: z.array(z.string()),
   posthogKey: z.string().nullable(),
   posthogHost: z.string().nullable(),
+  /**
+   * `DASHBOARD_BASE_URL`: the host embedded-dashboard links point to (spec §2), or null for this server (the web
+   * then uses its own origin).
+   */
+  dashboardBaseUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

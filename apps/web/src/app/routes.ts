@@ -252,7 +252,45 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'sitePerformance',
     load: () => import('../features/site-performance/screens/site-performance'),
   },
+  // The embedded dashboards (spec §2; packages/contracts embed.ts): shown without the shell (router.tsx), each a
+  // small chunk of its own around a screen the console's route loads too, so no screen's chunk grows.
+  '/embed/tenant/:tenant': { name: 'embedTenant', load: () => import('./screens/embed/tenant') },
+  '/embed/5g/:tenant': { name: 'embed5g', load: () => import('./screens/embed/five-g') },
+  '/embed/xdr/:tenant/:tenantType': { name: 'embedXdr', load: () => import('./screens/embed/xdr') },
+  '/embed/spa/:tenant': { name: 'embedSpa', load: () => import('./screens/embed/spa') },
+  '/embed/weekly-sase/:tenant': {
+    name: 'embedWeeklySase',
+    load: () => import('./screens/embed/weekly-sase'),
+  },
+  '/embed/weekly-site-performance/:tenant': {
+    name: 'embedWeeklySitePerformance',
+    load: () => import('./screens/embed/weekly-site-performance'),
+  },
+  '/embed/diagnostics/:tenant': {
+    name: 'embedDiagnostics',
+    load: () => import('./screens/embed/diagnostics'),
+  },
+  '/embed/intrusion-detection/:tenant': {
+    name: 'embedIntrusionDetection',
+    load: () => import('./screens/embed/intrusion-detection'),
+  },
+  '/embed/agentless/:tenant': { name: 'embedAgentless', load: () => import('./screens/embed/agentless') },
+  '/embed/user-tag/:tenant/:userId/:userName': {
+    name: 'embedUserTag',
+    load: () => import('./screens/embed/user-tag'),
+  },
+  '/embed/global': { name: 'embedGlobal', load: () => import('./screens/embed/global') },
+  '/embed/incident-response/:tenant': {
+    name: 'embedIncidentResponse',
+    load: () => import('./screens/embed/incident-response'),
+  },
+  '/embed/vulnerability-management/:tenant': {
+    name: 'embedVulnerabilityManagement',
+    load: () => import('./screens/embed/vulnerability-management'),
+  },
+  '/embed/ai-search/:tenant': { name: 'embedAiSearch', load: () => import('./screens/embed/ai-search') },
 };
 
 /** Whether a route pattern renders without a session, in the auth layout (contracts: the one rule). */
-export { isPublicRoute } from '@palisade/contracts';
+/** Whether a route pattern is an embedded dashboard's, rendered without the shell (contracts). */
+export { isEmbedRoute, isPublicRoute } from '@palisade/contracts';

@@ -43,7 +43,12 @@ const routes = [
 /** The fake API of signing out: the public settings (with the partners signed out to their own page) and sign-out. */
 function fakeSignOutApi(signOutPartners: string[]) {
   return fakeApi()
-    .on(systemEndpoints.publicConfig, () => ({ signOutPartners, posthogKey: null, posthogHost: null }))
+    .on(systemEndpoints.publicConfig, () => ({
+      signOutPartners,
+      posthogKey: null,
+      posthogHost: null,
+      dashboardBaseUrl: null,
+    }))
     .on(sessionEndpoints.signOut, () => ({ ok: true as const }));
 }
 

@@ -118,9 +118,14 @@ export const sessionQuery = queryOptions({
   meta: { isSilent: true },
 });
 
+/** Whether the session may work in `tenant`: its own, or one it manages (the rule of the tenant switch). */
+export function canWorkIn(session: Session | null, tenant: string): boolean {
+  return !!session && (tenant === session.tenant || session.managedTenants.includes(tenant));
+}
+
 function pickWorkingTenant(session: Session | null, stored: string | null): string {
   if (!session) return stored ?? '';
-  if (stored && (stored === session.tenant || session.managedTenants.includes(stored))) return stored;
+  if (stored && canWorkIn(session, stored)) return stored;
   return session.tenant;
 }
 
@@ -241,6 +246,16 @@ export function useSession(): Pick<
 /** The tenant name to use in API paths: the session's tenant unless the user switched to one it manages. */
 export function useWorkingTenant(): string {
   return useSessionContext().workingTenant;
+}
+
+/**
+ * Shows its children `tenant` as the working tenant without storing it: an embedded dashboard names its tenant in
+ * its path, and the console open in other tabs keeps its own choice. The caller checks {@link canWorkIn} first.
+ */
+export function WorkingTenantScope({ tenant, children }: { tenant: string; children: ReactNode }) {
+  const context = useSessionContext();
+  const value = useMemo(() => ({ ...context, workingTenant: tenant }), [context, tenant]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 /** Switches the working tenant; the name must be the session's tenant or one of its `managedTenants`. */

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import {
   DEFAULT_LOCALE,
   I18N_INITIAL_NAMESPACES,
+  isEmbedRoute,
   isPublicRoute,
   LANGUAGE_COOKIE,
   LOCALES,
@@ -69,12 +70,15 @@ export function routeOf(path: string): string | null {
   return best;
 }
 
-/** The files to preload for `route`: its screen's, and the shell's unless the screen is public. */
+/**
+ * The files to preload for `route`: its screen's, and the shell's unless the screen is public or an embedded
+ * dashboard (shown without the shell).
+ */
 export function filesFor(table: RoutePreloads | null, route: string | null): string[] {
   if (!table || !route) return [];
-  // The web router's own test: public screens skip the shell.
-  const isPublic = isPublicRoute(route);
-  return [...new Set([...(table.routes[route] ?? []), ...(isPublic ? [] : table.shell)])];
+  // The web router's own tests: public screens and embedded dashboards skip the shell.
+  const isWithoutShell = isPublicRoute(route) || isEmbedRoute(route);
+  return [...new Set([...(table.routes[route] ?? []), ...(isWithoutShell ? [] : table.shell)])];
 }
 
 const HREF = /^[\w./-]+$/;

@@ -6,6 +6,7 @@ import {
   systemEndpoints as e,
   HOME_PATH,
   I18N_NAMESPACES,
+  isEmbedRoute,
   isServedRoute,
   LOCALES,
 } from '@palisade/contracts';
@@ -24,6 +25,7 @@ export function systemRoutes(app: FastifyInstance, database: Database, config: C
     signOutPartners: config.signOutPartners,
     posthogKey: process.env.POSTHOG_KEY || null,
     posthogHost: process.env.POSTHOG_HOST || null,
+    dashboardBaseUrl: config.dashboardBaseUrl,
   }));
   // Mail holds invitation and verification links: whoever reads the outbox can take over those accounts.
   if (!config.devOutbox) return;
@@ -103,6 +105,9 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
         .status(404)
         .send({ errcode: ERRORS.not_found.errcode, code: 'not_found', message: 'Not found.' });
     }
+    // An embedded dashboard's address carries the session id until the app strips it: no page it links to or
+    // loads may learn it from a Referer (helmet sends the same policy everywhere; this one must never change).
+    if (isEmbedRoute(path)) reply.header('referrer-policy', 'no-referrer');
     if (isServedRoute(path) && hasWeb) {
       const lng = startLanguage(request.url, request.headers.cookie);
       const route = routeOf(path);

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { HOME_PATH } from '@palisade/contracts';
+import { embedLink, HOME_PATH } from '@palisade/contracts';
 import { describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
+import { loadConfig, parseDashboardBaseUrl } from '../../config';
 
 const webDist = mkdtempSync(join(tmpdir(), 'palisade-web-'));
 writeFileSync(
@@ -31,11 +32,13 @@ writeFileSync(
       '/sign-in': ['assets/sign-in-Aa11.js', 'assets/sign-in-Bb22.css'],
       '/users/roles': ['assets/roles-Cc33.js'],
       '/users/:id': ['assets/user-detail-Dd44.js', 'assets/x"><script>alert(1)</script>.js'],
+      '/embed/tenant/:tenant': ['assets/embed-tenant-Ff66.js'],
     },
     shell: ['assets/app-shell-Ee55.js'],
   }),
 );
-const f = useFixture({ webDist });
+const DASHBOARD_BASE_URL = 'https://dash.example.com/palisade';
+const f = useFixture({ webDist, dashboardBaseUrl: DASHBOARD_BASE_URL });
 
 describe('web, locales and system routes', () => {
   it('answers health and public config', async () => {
@@ -46,7 +49,59 @@ describe('web, locales and system routes', () => {
     });
     expect((await f.app.inject({ url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
     const config = await f.app.inject({ url: '/api/config' });
-    expect(config.json()).toEqual({ signOutPartners: ['ntgr'], posthogKey: null, posthogHost: null });
+    expect(config.json()).toEqual({
+      signOutPartners: ['ntgr'],
+      posthogKey: null,
+      posthogHost: null,
+      dashboardBaseUrl: DASHBOARD_BASE_URL,
+    });
+  });
+
+  it('reads DASHBOARD_BASE_URL as an http(s) base, null when unset, and refuses anything else', () => {
+    expect(loadConfig({}, []).dashboardBaseUrl).toBeNull();
+    expect(parseDashboardBaseUrl(undefined)).toBeNull();
+    expect(parseDashboardBaseUrl('  ')).toBeNull();
+    expect(parseDashboardBaseUrl('https://Dash.Example.com/')).toBe('https://dash.example.com');
+    expect(parseDashboardBaseUrl('http://10.0.0.5:8080/palisade//')).toBe('http://10.0.0.5:8080/palisade');
+    expect(loadConfig({ DASHBOARD_BASE_URL: 'https://dash.example.com/x/' }, []).dashboardBaseUrl).toBe(
+      'https://dash.example.com/x',
+    );
+    for (const value of [
+      'dash.example.com',
+      '/palisade',
+      'ftp://dash.example.com',
+      'javascript:alert(1)',
+      'https://user:secret@dash.example.com',
+      'https://dash.example.com/?a=1',
+      'https://dash.example.com/#top',
+    ]) {
+      expect(() => loadConfig({ DASHBOARD_BASE_URL: value }, []), value).toThrow(/DASHBOARD_BASE_URL/);
+    }
+  });
+
+  it('serves the embedded dashboards without the shell, never leaking their session id by Referer', async () => {
+    const url = embedLink('', 'a-session-id', 'tenant', { tenant: 'acme' });
+    expect(url).toBe('/embed/tenant/acme?sid=a-session-id');
+    const res = await f.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain('href="/assets/embed-tenant-Ff66.js"');
+    expect(res.body).not.toContain('app-shell');
+    for (const path of [
+      '/embed/global',
+      '/embed/xdr/acme/customer',
+      '/embed/user-tag/acme/0b6f6a1e-2f59-4c55-9a43-6a4a2e0b1c1d/Ada%20Lovelace',
+    ]) {
+      const page = await f.app.inject({ url: `${path}?sid=x` });
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['referrer-policy'], path).toBe('no-referrer');
+    }
+    // An embed path that is no dashboard follows the 302 rule, still without a Referer.
+    const unknown = await f.app.inject({ url: '/embed/nothing?sid=x' });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe(HOME_PATH);
+    expect(unknown.headers['referrer-policy']).toBe('no-referrer');
   });
 
   it('serves translations for en and de and the four namespaces only', async () => {

@@ -127,7 +127,7 @@ describe("a user's page", () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Details', 'Policies', 'Devices', 'Activity']);
+    ).toEqual(['Details', 'Policies', 'Devices', 'Activity', 'Dashboard link']);
     // The details tab is the description list of the user.
     expect(screen.getByText('Short name')).toBeInTheDocument();
 
@@ -158,7 +158,7 @@ describe("a user's page", () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Details', 'Devices', 'Activity']);
+    ).toEqual(['Details', 'Devices', 'Activity', 'Dashboard link']);
     expect(await screen.findByRole('cell', { name: 'Ann laptop' })).toBeInTheDocument();
     expect(api.calls(policyEndpoints.userPolicyView)).toHaveLength(0);
     expect(api.unhandled).toEqual([]);

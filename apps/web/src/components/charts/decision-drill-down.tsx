@@ -66,6 +66,95 @@ function useExportDecisions(tenant: string) {
   });
 }
 
+/** Props of {@link DecisionEvents}. */
+export interface DecisionEventsProps {
+  tenant: string;
+  /** Which decisions: a range and the filters of a figure, a search or a view. */
+  filters: DecisionFilters;
+  /** What the decisions are, for the table's name (the drill-down's title). */
+  caption: string;
+  /** What an empty list says (default: no events match the figure). */
+  emptyText?: string;
+}
+
+/**
+ * The decisions of `filters`, fetched from the server page by page ("Load more" continues after the last one),
+ * with their count and a CSV export of the same filters. A role without `events:view` sees why the list is not
+ * there. The body of the drill-down drawer, and of the embedded dashboards that list decisions.
+ */
+export function DecisionEvents({ tenant, filters, caption, emptyText }: DecisionEventsProps) {
+  const { t } = useTranslation();
+  const canViewEvents = useCan('events:view');
+  const locale = useChartLocale();
+  const formatDateTime = dateTimeFormatter(locale);
+  const events = useDecisionEvents(tenant, canViewEvents ? filters : null);
+  const exporter = useExportDecisions(tenant);
+
+  if (!canViewEvents) {
+    return (
+      <EmptyState
+        message={t(
+          'dashboards.drill.forbidden',
+          'Your role does not allow viewing the events behind this figure.',
+        )}
+      />
+    );
+  }
+  if (events.isPending) return <LoadingState label={t('dashboards.drill.loading', 'Loading the events…')} />;
+  if (events.isError && !events.data) {
+    return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
+  }
+  const pages = events.data?.pages ?? [];
+  const rows = pages.flatMap((page) => page.items);
+  const first = pages[0];
+  const total = first?.total ?? rows.length;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" aria-live="polite">
+          {first?.totalIsEstimate
+            ? t('dashboards.drill.totalEstimate', {
+                count: total,
+                shown: formatCount(rows.length, locale),
+                defaultValue_one: 'About {{count, number}} event; {{shown}} shown',
+                defaultValue_other: 'About {{count, number}} events; {{shown}} shown',
+              })
+            : t('dashboards.drill.total', {
+                count: total,
+                shown: formatCount(rows.length, locale),
+                defaultValue_one: '{{count, number}} event; {{shown}} shown',
+                defaultValue_other: '{{count, number}} events; {{shown}} shown',
+              })}
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          loading={exporter.isPending}
+          onClick={() => exporter.mutate(filters)}
+        >
+          {t('dashboards.drill.export', 'Export as CSV')}
+        </Button>
+      </Group>
+      {events.isError ? <ErrorState error={events.error} onRetry={() => void events.refetch()} /> : null}
+      {rows.length === 0 ? (
+        <EmptyState message={emptyText ?? t('dashboards.drill.empty', 'No events match this figure.')} />
+      ) : (
+        <DecisionTable rows={rows} caption={caption} formatDateTime={formatDateTime} />
+      )}
+      {events.hasNextPage ? (
+        <Button
+          variant="light"
+          onClick={() => void events.fetchNextPage()}
+          loading={events.isFetchingNextPage}
+          style={{ alignSelf: 'center' }}
+        >
+          {t('dashboards.drill.loadMore', 'Load more')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** Props of {@link DecisionDrillDown}. */
 export interface DecisionDrillDownProps {
   tenant: string;
@@ -74,88 +163,11 @@ export interface DecisionDrillDownProps {
   onClose: () => void;
 }
 
-/**
- * The drawer a chart segment opens: the decisions it stands for, fetched from the server page by page ("Load
- * more" continues after the last one), with a CSV export of the same filters. A role without `events:view`
- * sees why the list is not there.
- */
+/** The drawer a chart segment opens: the decisions it stands for ({@link DecisionEvents}) over its range. */
 export function DecisionDrillDown({ tenant, drill, onClose }: DecisionDrillDownProps) {
   const { t } = useTranslation();
-  const canViewEvents = useCan('events:view');
   const locale = useChartLocale();
   const formatDateTime = dateTimeFormatter(locale);
-  const filters = drill && canViewEvents ? drill.filters : null;
-  const events = useDecisionEvents(tenant, filters);
-  const exporter = useExportDecisions(tenant);
-
-  const renderBody = () => {
-    if (!drill) return null;
-    if (!canViewEvents) {
-      return (
-        <EmptyState
-          message={t(
-            'dashboards.drill.forbidden',
-            'Your role does not allow viewing the events behind this figure.',
-          )}
-        />
-      );
-    }
-    if (events.isPending)
-      return <LoadingState label={t('dashboards.drill.loading', 'Loading the events…')} />;
-    if (events.isError && !events.data) {
-      return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
-    }
-    const pages = events.data?.pages ?? [];
-    const rows = pages.flatMap((page) => page.items);
-    const first = pages[0];
-    const total = first?.total ?? rows.length;
-    return (
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" aria-live="polite">
-            {first?.totalIsEstimate
-              ? t('dashboards.drill.totalEstimate', {
-                  count: total,
-                  shown: formatCount(rows.length, locale),
-                  defaultValue_one: 'About {{count, number}} event; {{shown}} shown',
-                  defaultValue_other: 'About {{count, number}} events; {{shown}} shown',
-                })
-              : t('dashboards.drill.total', {
-                  count: total,
-                  shown: formatCount(rows.length, locale),
-                  defaultValue_one: '{{count, number}} event; {{shown}} shown',
-                  defaultValue_other: '{{count, number}} events; {{shown}} shown',
-                })}
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            loading={exporter.isPending}
-            onClick={() => exporter.mutate(drill.filters)}
-          >
-            {t('dashboards.drill.export', 'Export as CSV')}
-          </Button>
-        </Group>
-        {events.isError ? <ErrorState error={events.error} onRetry={() => void events.refetch()} /> : null}
-        {rows.length === 0 ? (
-          <EmptyState message={t('dashboards.drill.empty', 'No events match this figure.')} />
-        ) : (
-          <DecisionTable rows={rows} caption={drill.title} formatDateTime={formatDateTime} />
-        )}
-        {events.hasNextPage ? (
-          <Button
-            variant="light"
-            onClick={() => void events.fetchNextPage()}
-            loading={events.isFetchingNextPage}
-            style={{ alignSelf: 'center' }}
-          >
-            {t('dashboards.drill.loadMore', 'Load more')}
-          </Button>
-        ) : null}
-      </Stack>
-    );
-  };
-
   return (
     <Drawer
       opened={drill !== null}
@@ -166,14 +178,16 @@ export function DecisionDrillDown({ tenant, drill, onClose }: DecisionDrillDownP
       closeButtonProps={{ 'aria-label': t('dashboards.drill.close', 'Close') }}
     >
       {drill ? (
-        <Text size="sm" c="dimmed" mb="sm">
-          {t('dashboards.drill.range', 'From {{from}} to {{to}}', {
-            from: formatDateTime(drill.filters.from),
-            to: formatDateTime(drill.filters.to),
-          })}
-        </Text>
+        <>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('dashboards.drill.range', 'From {{from}} to {{to}}', {
+              from: formatDateTime(drill.filters.from),
+              to: formatDateTime(drill.filters.to),
+            })}
+          </Text>
+          <DecisionEvents tenant={tenant} filters={drill.filters} caption={drill.title} />
+        </>
       ) : null}
-      {renderBody()}
     </Drawer>
   );
 }

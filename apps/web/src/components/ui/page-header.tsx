@@ -1,5 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useIsKiosk } from './kiosk';
 
 /** Props of {@link PageHeader}. */
 export interface PageHeaderProps {
@@ -13,13 +14,18 @@ export interface PageHeaderProps {
   badge?: ReactNode;
 }
 
-/** The heading row of a screen: an h1 title, an optional description and optional actions on the right. */
+/**
+ * The heading row of a screen: an h1 title, an optional description and optional actions on the right. In an
+ * embedded dashboard the view's own title is the h1: the title is an h2 there, and the actions are left out.
+ */
 export function PageHeader({ title, description, actions, badge }: PageHeaderProps) {
+  const isKiosk = useIsKiosk();
+  const shownActions = isKiosk ? null : actions;
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
       <Stack gap={4}>
         <Group gap="sm" align="center">
-          <Title order={1} size="h2">
+          <Title order={isKiosk ? 2 : 1} size={isKiosk ? 'h3' : 'h2'}>
             {title}
           </Title>
           {badge}
@@ -30,7 +36,7 @@ export function PageHeader({ title, description, actions, badge }: PageHeaderPro
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="sm">{actions}</Group> : null}
+      {shownActions ? <Group gap="sm">{shownActions}</Group> : null}
     </Group>
   );
 }

@@ -75,6 +75,7 @@ function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.sum
         {
           id: 'gw.1',
           at: '2026-03-02T09:30:00.000Z',
+          source: 'gateway' as const,
           gateway: null,
           user: null,
           device: null,
@@ -132,7 +133,13 @@ describe('SASE dashboard', () => {
   it('shows the traffic of the last 24 hours, each bar drilling down to its decisions', async () => {
     const { api } = fakeDashboardApi();
     const { user } = setup();
-    const categories = await screen.findByRole('region', { name: 'Top 5 blocked categories' });
+    // The telemetry row is a lazy chunk with the chart library: loaded cold, it takes more than findBy's second on
+    // a busy machine.
+    const categories = await screen.findByRole(
+      'region',
+      { name: 'Top 5 blocked categories' },
+      { timeout: 10_000 },
+    );
     expect(within(categories).getByText('Blocked requests in the last 24 hours')).toBeInTheDocument();
     expect(within(categories).getByText('1,111')).toBeInTheDocument();
     const series = screen.getByRole('region', { name: 'Allowed and blocked requests' });

@@ -4,10 +4,12 @@ import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@pal
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
+import { embedTarget } from '../../../lib/embed-links';
 import { currentLocale, formatNumber } from '../../../lib/i18n';
 import { tenantDisplayName } from '../../../lib/tenant-names';
 import { useDashboardSummary } from '../api/get-summary';
@@ -238,6 +240,7 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={<EmbedShareButton targets={[embedTarget('tenant', { tenant })]} />}
         title={t('dashboard.title', 'SASE dashboard')}
         description={t('dashboard.description', 'Users, access and recent changes in {{tenant}}.', {
           tenant: tenantLabel,

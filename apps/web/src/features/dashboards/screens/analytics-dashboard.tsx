@@ -1,9 +1,11 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
+import { embedTarget } from '../../../lib/embed-links';
 import { useTelemetryOverview } from '../api/get-telemetry';
 import { LayerSplit } from '../components/layer-split';
 import { RangePicker, useDashboardRange } from '../components/range-picker';
@@ -31,6 +33,7 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={<EmbedShareButton targets={[embedTarget('diagnostics', { tenant })]} />}
         title={t('dashboards.analytics.title', 'Traffic analytics')}
         description={t(
           'dashboards.analytics.description',

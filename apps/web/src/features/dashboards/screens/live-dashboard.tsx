@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { BarList } from '../../../components/charts/bar-list';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
 import { formatCount, useChartLocale } from '../../../components/charts/format';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useWorkingTenant } from '../../../lib/auth';
+import { embedTarget } from '../../../lib/embed-links';
 import { type LiveStatus, useLiveTelemetry } from '../api/live-telemetry';
 import { KpiCards } from '../components/kpi-cards';
 import { useDrill } from '../components/use-drill';
@@ -160,6 +162,7 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={<EmbedShareButton targets={[embedTarget('global')]} />}
         title={t('dashboards.live.title', 'Live traffic')}
         description={t(
           'dashboards.live.description',

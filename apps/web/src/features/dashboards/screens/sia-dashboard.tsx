@@ -2,9 +2,11 @@ import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
 import { SeriesChart } from '../../../components/charts/series-chart';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
+import { embedTarget } from '../../../lib/embed-links';
 import { useTelemetryOverview } from '../api/get-telemetry';
 import { KpiCards } from '../components/kpi-cards';
 import { LayerSplit } from '../components/layer-split';
@@ -62,6 +64,9 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={
+          <EmbedShareButton targets={[embedTarget('agentless', { tenant }), embedTarget('5g', { tenant })]} />
+        }
         title={t('dashboards.sia.title', 'Secure internet access')}
         description={t(
           'dashboards.sia.description',

@@ -3,9 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatBytes, formatCount, useChartLocale } from '../../../components/charts/format';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
+import { embedTarget } from '../../../lib/embed-links';
 import type { ApiRange } from '../api/dashboards-keys';
 import { usePrivateAccessSummary } from '../api/get-telemetry';
 import { useFormatDuration } from '../components/duration';
@@ -174,6 +176,7 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={<EmbedShareButton targets={[embedTarget('spa', { tenant })]} />}
         title={t('dashboards.spa.title', 'Secure private access')}
         description={t(
           'dashboards.spa.description',

@@ -3,9 +3,11 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
 import { SeriesChart } from '../../../components/charts/series-chart';
+import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
-import { useWorkingTenant } from '../../../lib/auth';
+import { useSession, useWorkingTenant } from '../../../lib/auth';
+import { embedTarget, workingTenantKind } from '../../../lib/embed-links';
 import { useTelemetryOverview, useTelemetryTop } from '../api/get-telemetry';
 import { KpiCards } from '../components/kpi-cards';
 import { useOverviewKpis } from '../components/overview-kpis';
@@ -27,6 +29,7 @@ const MAP_COUNTRIES = 100;
 export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
+  const { session } = useSession();
   const range = useDashboardRange();
   const overview = useTelemetryOverview(tenant, range.apiRange);
   const countries = useTelemetryTop(
@@ -96,6 +99,15 @@ export function Component() {
   return (
     <>
       <PageHeader
+        actions={
+          <EmbedShareButton
+            targets={[
+              embedTarget('intrusion-detection', { tenant }),
+              embedTarget('xdr', { tenant, tenantType: workingTenantKind(session, tenant) }),
+              embedTarget('incident-response', { tenant }),
+            ]}
+          />
+        }
         title={t('dashboards.threats.title', 'Threats')}
         description={t(
           'dashboards.threats.description',

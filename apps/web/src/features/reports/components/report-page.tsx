@@ -2,6 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import type { ReportKind } from '@palisade/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsKiosk } from '../../../components/ui/kiosk';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useWorkingTenant } from '../../../lib/auth';
 import { type PdfParams, useDownloadReportPdf } from '../api/download-pdf';
@@ -19,7 +20,10 @@ export interface ReportPageProps {
   children: ReactNode;
 }
 
-/** A report screen: its title with the PDF download, the report itself, and its weekly mailings. */
+/**
+ * A report screen: its title with the PDF download, the report itself, and its weekly mailings. As an embedded
+ * dashboard only the report (its controls included) is shown.
+ */
 export function ReportPage({
   kind,
   title,
@@ -30,6 +34,7 @@ export function ReportPage({
 }: ReportPageProps) {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
+  const isKiosk = useIsKiosk();
   const download = useDownloadReportPdf(tenant, kind);
   return (
     <Stack gap="md">
@@ -44,7 +49,7 @@ export function ReportPage({
       />
       {controls}
       {children}
-      <SchedulePanel kind={kind} />
+      {isKiosk ? null : <SchedulePanel kind={kind} />}
     </Stack>
   );
 }
