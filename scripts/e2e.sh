@@ -32,6 +32,17 @@ if [ ! -x "$chromium" ]; then
   fi
   exit 0
 fi
+# The report journey reads the PDFs back with pdftotext (Debian's poppler-utils).
+if ! command -v pdftotext >/dev/null; then
+  echo "   pdftotext is missing: installing Debian's poppler-utils"
+  if [ "$(id -u)" = 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null 2>&1 ||
+      { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; } || true
+  else
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null 2>&1 || true
+  fi
+  command -v pdftotext >/dev/null || echo "!! pdftotext could not be installed: the report journey will fail on it."
+fi
 [ -f apps/web/dist/index.html ] || npm run --silent build
 export E2E_DATA_DIR=$(mktemp -d)
 trap 'rm -rf "$E2E_DATA_DIR"' EXIT

@@ -27,6 +27,7 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  attachments?: { filename: string; contentType: string; size: number }[];
 }
 
 /**

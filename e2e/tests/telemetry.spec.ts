@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { apiSignIn, signIn } from './fixtures';
+import { apiSignIn, readOutbox, signIn } from './fixtures';
 
 /**
  * The telemetry journey of issue 12: a gateway runs the traffic generator (apps/gateway --simulate-traffic) →
@@ -85,4 +85,53 @@ test('a gateway generating traffic moves /live, and charts drill down to the mat
   await expect(drawer.getByRole('table')).toBeVisible({ timeout: 15_000 });
   // Its decisions, one row each under the header.
   await expect(drawer.getByRole('row').nth(1)).toBeVisible();
+});
+
+/**
+ * The weekly SASE report: its PDF (made on the server) holds what the screen shows, read back with pdftotext;
+ * then it is scheduled weekly to an address, and "send now" mails it with the PDF attached.
+ */
+test('the weekly SASE report downloads as a PDF that says what the screen says, and is mailed weekly', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin@acme.example');
+  await page.goto('/reports/weekly-sase-insights');
+  await expect(page.getByRole('heading', { name: 'Weekly SASE insights' })).toBeVisible();
+  const requests = page.getByRole('region', { name: 'Requests', exact: true }).locator('p').first();
+  await expect(requests).toHaveText(/^\d[\d,]*$/);
+  const shown = await requests.innerText();
+  expect(Number(shown.replaceAll(',', ''))).toBeGreaterThan(0);
+
+  const dir = mkdtempSync(join(tmpdir(), 'palisade-e2e-report-'));
+  try {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = join(dir, 'weekly.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Weekly SASE insights');
+    expect(text).toContain('Requests');
+    expect(text).toContain(shown);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const to = `weekly-${Date.now().toString(36)}@acme.example`;
+  await page.getByRole('button', { name: 'Schedule weekly mailing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule weekly mailing' });
+  await dialog.getByRole('combobox', { name: 'Recipients' }).fill(`${to},`);
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByText('The weekly mailing was saved.')).toBeVisible();
+  const mailing = page.getByRole('row').filter({ hasText: to });
+  await expect(mailing).toBeVisible();
+  await mailing.getByRole('button', { name: /^Send now/ }).click();
+  await expect(page.getByText('The report was mailed to 1 recipients.')).toBeVisible();
+  const [mail] = await readOutbox(request, to);
+  expect(mail.subject).toContain('Weekly SASE insights');
+  expect(mail.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+  expect(mail.attachments?.[0].size).toBeGreaterThan(1000);
 });
