@@ -110,7 +110,7 @@ async function setUp(databaseUrl: string) {
 
 /** Posts batches for LOAD_SECONDS, POSTERS at a time; events stored per second and the p95 acknowledgement. */
 async function benchIngest(engine: string, databaseUrl: string) {
-  const { close, address, users, gateways } = await setUp(databaseUrl);
+  const { close, database, address, users, gateways } = await setUp(databaseUrl);
   try {
     // The batches are made before the clock starts: the posters share this process with the server.
     const perPoster = Math.ceil((40_000 * LOAD_SECONDS) / BATCH / POSTERS);
@@ -153,6 +153,7 @@ async function benchIngest(engine: string, databaseUrl: string) {
     );
   } finally {
     await close();
+    await database.close();
   }
 }
 
@@ -281,6 +282,7 @@ async function benchDashboards(databaseUrl: string) {
     }
   } finally {
     await close();
+    await database.close();
   }
 }
 

@@ -267,30 +267,41 @@ const array = (values: readonly (string | number | null)[]) =>
 /** The PostgreSQL (and PGlite) event store. */
 export function postgresEventStore(database: Database): EventStore {
   const ready = new Set<string>();
+  /** The partitions being made: callers at the same moment (a tenant's writers, other tenants) wait on one. */
+  const making = new Map<string, Promise<void>>();
+  const make = async (name: string, day: number) => {
+    const from = new Date(day).toISOString();
+    const to = new Date(day + DAY_MS).toISOString();
+    try {
+      // Under row-level security like every tenant table (the restricted role reads only the parent, whose
+      // policy applies; a partition read directly would need its own).
+      for (const statement of [
+        `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF telemetry_events FOR VALUES FROM ('${from}') TO ('${to}')`,
+        `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
+        `ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`,
+        `DROP POLICY IF EXISTS tenant_isolation ON ${name}`,
+        `CREATE POLICY tenant_isolation ON ${name} USING (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid)`,
+      ]) {
+        await database.db.execute(sql.raw(statement));
+      }
+    } catch (error) {
+      // Another instance made it at the same moment (the driver's error may be wrapped in the query's).
+      const { message, cause } = error as Error;
+      if (!/already exists/.test(`${message} ${(cause as Error | undefined)?.message ?? ''}`)) throw error;
+    }
+    ready.add(name);
+  };
   return {
     async ensureDays(days) {
       for (const day of days) {
         const name = dayName(day);
         if (ready.has(name)) continue;
-        const from = new Date(day).toISOString();
-        const to = new Date(day + DAY_MS).toISOString();
-        try {
-          // Under row-level security like every tenant table (the restricted role reads only the parent, whose
-          // policy applies; a partition read directly would need its own).
-          for (const statement of [
-            `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF telemetry_events FOR VALUES FROM ('${from}') TO ('${to}')`,
-            `ALTER TABLE ${name} ENABLE ROW LEVEL SECURITY`,
-            `ALTER TABLE ${name} FORCE ROW LEVEL SECURITY`,
-            `DROP POLICY IF EXISTS tenant_isolation ON ${name}`,
-            `CREATE POLICY tenant_isolation ON ${name} USING (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid)`,
-          ]) {
-            await database.db.execute(sql.raw(statement));
-          }
-        } catch (error) {
-          // Another instance made it at the same moment.
-          if (!/already exists/.test(String((error as Error).message))) throw error;
+        let made = making.get(name);
+        if (!made) {
+          made = make(name, day).finally(() => making.delete(name));
+          making.set(name, made);
         }
-        ready.add(name);
+        await made;
       }
     },
 
@@ -316,6 +327,9 @@ export function postgresEventStore(database: Database): EventStore {
       return dropped;
     },
 
+    // A tenant's statements may run side by side (telemetry.service's writers): each takes its row locks in one
+    // order (the raw events, then minutes, hours, days and sessions, each table in key order), so two of them wait
+    // on each other's rollup rows but never deadlock.
     async ingest(tenantId, batches) {
       const rows = batches.flatMap((batch) =>
         batch.events.map((event) => ({ gatewayId: batch.gatewayId, event, ...columns(event) })),
@@ -353,6 +367,7 @@ export function postgresEventStore(database: Database): EventStore {
                 destination, port, protocol, category, app, country, rule_id, rule_name, threat, duration_ms,
                 bytes_in, bytes_out, detail
               from input
+              order by at, gateway_id, event_id
               on conflict do nothing
               returning *
             ),
@@ -361,7 +376,7 @@ export function postgresEventStore(database: Database): EventStore {
               select ${tenantId}::uuid, date_trunc('minute', at), kind, coalesce(layer, ''),
                 case when kind = 'decision' then action else '' end, count(*),
                 coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
-              from inserted group by 2, 3, 4, 5
+              from inserted group by 2, 3, 4, 5 order by 2, 3, 4, 5
               on conflict (tenant_id, minute, kind, layer, decision) do update
                 set events = telemetry_minute.events + excluded.events,
                     bytes = telemetry_minute.bytes + excluded.bytes
@@ -382,6 +397,7 @@ export function postgresEventStore(database: Database): EventStore {
             hours as (
               insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events, bytes)
               select ${tenantId}::uuid, hour, dimension, value, decision, events, bytes from hour_delta
+              order by hour, dimension, value, decision
               on conflict (tenant_id, hour, dimension, value, decision) do update
                 set events = telemetry_hour_top.events + excluded.events,
                     bytes = telemetry_hour_top.bytes + excluded.bytes
@@ -390,7 +406,7 @@ export function postgresEventStore(database: Database): EventStore {
               insert into telemetry_day_top (tenant_id, day, dimension, value, decision, events, bytes)
               select ${tenantId}::uuid, date_trunc('day', hour, 'UTC'), dimension, value, decision, sum(events),
                 sum(bytes)
-              from hour_delta group by 2, 3, 4, 5
+              from hour_delta group by 2, 3, 4, 5 order by 3, 2, 4, 5
               on conflict (tenant_id, dimension, day, value, decision) do update
                 set events = telemetry_day_top.events + excluded.events,
                     bytes = telemetry_day_top.bytes + excluded.bytes
@@ -403,7 +419,7 @@ export function postgresEventStore(database: Database): EventStore {
                 count(*) filter (where action in ('connected', 'tunnel_up')),
                 coalesce(sum(duration_ms) filter (where action in ('disconnected', 'tunnel_down')), 0),
                 coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
-              from inserted where kind = 'connection' group by 2, 3, 4, 5
+              from inserted where kind = 'connection' group by 2, 3, 4, 5 order by 2, 3, 4, 5
               on conflict (tenant_id, day, gateway_id, user_id, device_id) do update
                 set sessions = telemetry_day_sessions.sessions + excluded.sessions,
                     duration_ms = telemetry_day_sessions.duration_ms + excluded.duration_ms,

@@ -96,6 +96,11 @@ export async function ingestGatewayEvents(
 
 /** The most events one statement writes when it takes the batches that waited together. */
 const MERGED_EVENTS_MAX = 20_000;
+/**
+ * How many statements of one tenant run at once: two keep both cores of a small instance busy (one statement's
+ * raw insert runs while the other updates its rollups) without letting one tenant take every connection.
+ */
+const WRITERS_PER_TENANT = 2;
 
 interface Waiting {
   gatewayId: string;
@@ -103,14 +108,19 @@ interface Waiting {
   resolve: (accepted: number) => void;
   reject: (error: unknown) => void;
 }
-/** Per database, per tenant: the batches waiting for the statement in flight (one per tenant at a time). */
-const waiting = new WeakMap<Database, Map<string, Waiting[]>>();
+/** A tenant's batches waiting for a writer, and how many writers are running. */
+interface TenantQueue {
+  queue: Waiting[];
+  writers: number;
+}
+/** Per database, per tenant: the batches waiting to be written. */
+const waiting = new WeakMap<Database, Map<string, TenantQueue>>();
 
 /**
  * Writes one gateway's checked batch to the event store; answers how many events were new once they are committed.
- * A tenant's batches are written one statement at a time, and those that arrive meanwhile go together into the
- * next (one batch per gateway each, at most {@link MERGED_EVENTS_MAX} events): fewer, larger statements share
- * their rollup rows and commits, and a tenant's statements never wait on each other's rollup rows.
+ * A tenant's batches are written by at most {@link WRITERS_PER_TENANT} statements at a time, and those that
+ * arrive meanwhile go together into the next (one batch per gateway each, at most {@link MERGED_EVENTS_MAX}
+ * events): fewer, larger statements share their rollup rows and commits.
  */
 export function writeBatch(
   database: Database,
@@ -122,23 +132,46 @@ export function writeBatch(
     tenants = new Map();
     waiting.set(database, tenants);
   }
-  const queue = tenants.get(batch.tenantId);
+  let tenant = tenants.get(batch.tenantId);
+  if (!tenant) {
+    tenant = { queue: [], writers: 0 };
+    tenants.set(batch.tenantId, tenant);
+  }
+  const queued = tenant;
   return new Promise<number>((resolve, reject) => {
-    const entry = { gatewayId: batch.gatewayId, events: batch.events, resolve, reject };
-    if (queue) queue.push(entry);
-    else {
-      const started = [entry];
-      tenants.set(batch.tenantId, started);
-      void drain(database, tenants, batch.tenantId, started);
+    queued.queue.push({ gatewayId: batch.gatewayId, events: batch.events, resolve, reject });
+    if (queued.writers < WRITERS_PER_TENANT) {
+      queued.writers++;
+      void drain(database, tenants, batch.tenantId, queued);
     }
   });
 }
 
+/** The batches of `queue` one statement takes: one per gateway, at most {@link MERGED_EVENTS_MAX} events. */
+function take(queue: Waiting[]): Waiting[] {
+  const taken: Waiting[] = [];
+  const gateways = new Set<string>();
+  let size = 0;
+  for (let i = 0; i < queue.length; ) {
+    const w = queue[i];
+    if (taken.length > 0 && (gateways.has(w.gatewayId) || size + w.events.length > MERGED_EVENTS_MAX)) {
+      i++;
+      continue;
+    }
+    taken.push(w);
+    gateways.add(w.gatewayId);
+    size += w.events.length;
+    queue.splice(i, 1);
+  }
+  return taken;
+}
+
+/** One writer of a tenant: writes what waits, statement after statement, until nothing does. */
 async function drain(
   database: Database,
-  tenants: Map<string, Waiting[]>,
+  tenants: Map<string, TenantQueue>,
   tenantId: string,
-  queue: Waiting[],
+  tenant: TenantQueue,
 ) {
   const store = eventStoreOf(database);
   const write = async (taken: readonly Waiting[]) => {
@@ -147,21 +180,8 @@ async function drain(
     const accepted = await store.ingest(tenantId, taken);
     for (const [i, w] of taken.entries()) w.resolve(accepted[i]);
   };
-  while (queue.length > 0) {
-    const taken: Waiting[] = [];
-    const gateways = new Set<string>();
-    let size = 0;
-    for (let i = 0; i < queue.length; ) {
-      const w = queue[i];
-      if (taken.length > 0 && (gateways.has(w.gatewayId) || size + w.events.length > MERGED_EVENTS_MAX)) {
-        i++;
-        continue;
-      }
-      taken.push(w);
-      gateways.add(w.gatewayId);
-      size += w.events.length;
-      queue.splice(i, 1);
-    }
+  while (tenant.queue.length > 0) {
+    const taken = take(tenant.queue);
     try {
       await write(taken);
     } catch (error) {
@@ -172,7 +192,8 @@ async function drain(
       }
     }
   }
-  tenants.delete(tenantId);
+  tenant.writers--;
+  if (tenant.writers === 0) tenants.delete(tenantId);
 }
 
 /**

@@ -504,7 +504,7 @@ describe('long ranges: whole days from the daily rollups, the partial days aroun
 });
 
 describe('the writer', () => {
-  it("writes a tenant's batches one statement at a time, taking those that waited together", async () => {
+  it("writes a tenant's batches two statements at a time, taking those that waited together", async () => {
     const second = await enrolledGateway('globex', globex, 'Globex second PoP');
     const [{ id: tenantId }] = await queryRows<{ id: string }>(
       f.database.db,
@@ -519,7 +519,17 @@ describe('the writer', () => {
         data: { layer: 'dns', decision: 'allow', destination: 'w.example' },
       }) as const;
     const store = eventStoreOf(f.database);
-    const ingest = vi.spyOn(store, 'ingest');
+    const original = store.ingest.bind(store);
+    let running = 0;
+    let most = 0;
+    const ingest = vi.spyOn(store, 'ingest').mockImplementation(async (...args) => {
+      most = Math.max(most, ++running);
+      try {
+        return await original(...args);
+      } finally {
+        running--;
+      }
+    });
     try {
       const batch = (gatewayId: string, ids: string[]) =>
         writeBatch(f.database, { tenantId, gatewayId, events: ids.map(event) });
@@ -530,15 +540,48 @@ describe('the writer', () => {
         batch(second.id, ['w6']),
       ]);
       expect(answers).toEqual([2, 2, 1, 1]);
-      // The first alone; then the three that waited: one per gateway each, so two statements.
+      // The first two at once, each alone; then the two that waited, together (one per gateway).
       expect(ingest.mock.calls.map(([, batches]) => batches.map((b) => b.events.length))).toEqual([
         [2],
-        [2, 2],
-        [1],
+        [2],
+        [2, 1],
       ]);
+      expect(most).toBe(2);
     } finally {
       ingest.mockRestore();
     }
+  });
+  it('runs statements of one tenant side by side over the same rows without a deadlock or a double count', async () => {
+    const [{ id: tenantId }] = await queryRows<{ id: string }>(
+      f.database.db,
+      sql`select id from tenants where name = 'globex'`,
+    );
+    const at = new Date(Date.now() - 21 * DAY);
+    const ids = Array.from({ length: 400 }, (_, i) => `d${i}`);
+    const event = (id: string) =>
+      ({
+        id,
+        at: new Date(at.getTime() + Number(id.slice(1)) * 1000),
+        kind: 'decision',
+        data: { layer: 'dns', decision: 'block', destination: `d${Number(id.slice(1)) % 7}.example` },
+      }) as const;
+    const store = eventStoreOf(f.database);
+    await store.ensureDays([Math.floor(at.getTime() / DAY) * DAY]);
+    // Six statements at once, over the same events and rollup rows, half of them in the opposite order.
+    const accepted = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        store.ingest(tenantId, [
+          { gatewayId: globexGateway.id, events: (n % 2 ? [...ids].reverse() : ids).map(event) },
+        ]),
+      ),
+    );
+    expect(accepted.flat().reduce((a, b) => a + b, 0)).toBe(400);
+    const [rolled] = await queryRows<{ events: number }>(
+      f.database.db,
+      sql`select coalesce(sum(events), 0)::int as events from telemetry_day_top
+          where tenant_id = ${tenantId} and dimension = 'destination' and day = ${new Date(Math.floor(at.getTime() / DAY) * DAY)}`,
+    );
+    expect(rolled.events).toBe(400);
   });
 });
 
