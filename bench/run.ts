@@ -13,7 +13,8 @@
  *    and 100 000 rules, heartbeats per second (bench/gateways.ts).
  *  - telemetry: ingest events per second and acknowledgement latency (PostgreSQL, PGlite), dashboard panels over
  *    10 000 000 events of 30 days (bench/telemetry.ts).
- * BENCH_ONLY=policy,api,web,gateways,telemetry picks parts; unset runs everything.
+ *  - partners: the partner console's tenant list at 10 000 tenants (PGlite, PostgreSQL; bench/partners.ts).
+ * BENCH_ONLY=policy,api,web,gateways,telemetry,partners picks parts; unset runs everything.
  * BENCH_SIZES (default 1000,100000), BENCH_SAMPLES (200), BENCH_LOAD_SECONDS (10), BENCH_LCP_RUNS (5).
  */
 import { execFile } from 'node:child_process';
@@ -28,34 +29,17 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { measure, PG_ADMIN, SAMPLES } from './common';
 import { benchGateways } from './gateways';
+import { benchPartners } from './partners';
 import { benchPolicyEngine } from './policy-engine';
 import { benchTelemetry } from './telemetry';
 import { benchSignInLcp } from './web-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const LOAD_CONNECTIONS = 50;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function measure(url: string, token: string) {
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES + 10; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { 'x-auth-token': token } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    if (i >= 10) times.push(performance.now() - start); // the first ten warm caches and plans
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 /**
  * Requests per second and latency with 50 connections open at once, from autocannon in a process of its own
@@ -325,6 +309,7 @@ if (runApi) {
 if (!BENCH_ONLY || BENCH_ONLY.includes('web')) await benchWeb();
 if (!BENCH_ONLY || BENCH_ONLY.includes('gateways')) await benchGateways();
 if (!BENCH_ONLY || BENCH_ONLY.includes('telemetry')) await benchTelemetry();
+if (!BENCH_ONLY || BENCH_ONLY.includes('partners')) await benchPartners();
 const bundle = bundleSize();
 if (bundle) {
   console.info(

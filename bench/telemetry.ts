@@ -9,25 +9,19 @@
 import { randomBytes } from 'node:crypto';
 import { generateKeyPair } from '@palisade/gateway-config';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { eventStoreOf } from '../apps/server/src/modules/telemetry/telemetry.service';
+import { measure, ms, PG_ADMIN, percentile, postgresDatabase } from './common';
 
-const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const EVENTS = Number(process.env.BENCH_TELEMETRY_EVENTS ?? 10_000_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const BATCH = 1000;
 const POSTERS = 8;
 const DAY = 86_400_000;
 const NIL = '00000000-0000-0000-0000-000000000000';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const ms = (value: number) => Number(value.toFixed(1));
 
 const DESTINATIONS = Array.from({ length: 500 }, (_, i) => `site${i}.example`);
 const CATEGORIES = ['business', 'search', 'social', 'streaming', 'news', 'games', 'gambling', 'malware'];
@@ -227,19 +221,6 @@ async function fill(database: Database, tenantId: string, gateways: string[], us
   );
 }
 
-async function measure(url: string, token: string) {
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES + 10; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers: { 'x-auth-token': token } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-    if (i >= 10) times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
 async function benchDashboards(databaseUrl: string) {
   const { close, database, address, token, tenantId, users, gateways } = await setUp(databaseUrl);
   try {
@@ -286,36 +267,13 @@ async function benchDashboards(databaseUrl: string) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `palisade_bench_telemetry_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: PG_ADMIN });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
 /** BENCH_TELEMETRY_PARTS=ingest,dashboards picks parts (both when unset). */
 const PARTS = process.env.BENCH_TELEMETRY_PARTS ?? 'ingest,dashboards';
 
 export async function benchTelemetry() {
   if (PARTS.includes('ingest')) await benchIngest('PGlite', 'memory://');
   else console.info('BENCH_TELEMETRY_PARTS excludes ingest: ingest figures SKIPPED.');
-  const first = await postgresDatabase();
+  const first = await postgresDatabase('telemetry');
   if (!first) {
     console.info(`telemetry on PostgreSQL SKIPPED: no server answers at ${PG_ADMIN}`);
     return;
@@ -329,7 +287,7 @@ export async function benchTelemetry() {
     console.info('BENCH_TELEMETRY_PARTS excludes dashboards: dashboard figures SKIPPED.');
     return;
   }
-  const second = await postgresDatabase();
+  const second = await postgresDatabase('telemetry');
   if (!second) return;
   try {
     await benchDashboards(second.url);

@@ -70,7 +70,7 @@ export const MODULES: readonly ServerModule[] = [
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
   { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },
-  { name: 'tenants', api: (api, { database }) => tenantsRoutes(api, database) },
+  { name: 'tenants', api: (api, deps) => tenantsRoutes(api, deps) },
   { name: 'tokens', api: (api, { database }) => tokensRoutes(api, database) },
   { name: 'dashboard', api: (api, { database }) => dashboardRoutes(api, database) },
   {

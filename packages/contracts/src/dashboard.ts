@@ -7,6 +7,8 @@ export const AdminEvent = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.string(),
+  /** The partner's (or the platform's) tenant the actor acted from: "partner X acting in tenant Y". */
+  actingFrom: z.string().nullable().optional(),
   action: z.string(),
   objectType: z.string(),
   objectId: z.string().nullable(),

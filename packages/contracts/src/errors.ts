@@ -25,6 +25,8 @@ export const ERRORS = {
   account_suspended: { errcode: 18, status: 403 },
   policy_tests_failed: { errcode: 19, status: 409 },
   object_in_use: { errcode: 20, status: 409 },
+  tenant_suspended: { errcode: 21, status: 403 },
+  partner_read_only: { errcode: 22, status: 403 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

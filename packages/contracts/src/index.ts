@@ -19,6 +19,7 @@ export * from './internal-devices';
 export * from './local-controls';
 export * from './mesh';
 export * from './nul-bytes';
+export * from './partners';
 export * from './policies';
 export * from './policy-objects';
 export * from './private-access';

@@ -159,6 +159,7 @@ export const SERVED_ROUTES = [
   '/verify/otp-verification',
   '/verify/:id',
   '/verify/wg/:id',
+  '/admin-console',
   '/network-error',
   '/settings',
   '/users/list',

@@ -38,8 +38,39 @@ export const Session = z.object({
   totpEnabled: z.boolean(),
   clientAuth: z.boolean(),
   expiresAt: z.iso.datetime(),
+  /**
+   * The managed tenant a partner's session opened, and whether in edit mode (partner-edit mode, spec §3/§6): writes
+   * there need `edit`; the session writes in no other managed tenant. Null when it opened none.
+   */
+  target: z.object({ tenant: z.string(), edit: z.boolean() }).nullable().optional(),
 });
 export type Session = z.infer<typeof Session>;
+
+/**
+ * The spec's session-stored `target` value of an opened tenant: a comma list of key:value pairs whose last item
+ * `true` marks partner edit allowed; `wsEditAllowed` marks that a partner opened it.
+ */
+export function formatTarget(target: { tenant: string; edit: boolean }, partner: string): string {
+  return [`tenant:${target.tenant}`, `partner:${partner}`, 'wsEditAllowed:true', String(target.edit)].join(
+    ',',
+  );
+}
+
+/** Reads a `target` value back: the tenant, the partner, and whether edit is allowed; null when it is none. */
+export function parseTarget(value: string | null | undefined) {
+  if (!value) return null;
+  const items = value.split(',');
+  const pairs = Object.fromEntries(
+    items.filter((item) => item.includes(':')).map((item) => item.split(':', 2) as [string, string]),
+  );
+  if (!pairs.tenant) return null;
+  return {
+    tenant: pairs.tenant,
+    partner: pairs.partner ?? null,
+    fromPartner: pairs.wsEditAllowed === 'true',
+    edit: items[items.length - 1] === 'true',
+  };
+}
 
 export const SignInInput = z.object({
   username: Email,
@@ -187,6 +218,16 @@ export const sessionEndpoints = {
     access: 'session',
     summary: 'The current session',
     tags: ['session'],
+    response: Session,
+  }),
+  openTarget: endpoint({
+    method: 'PUT',
+    path: '/session/target/:tenant',
+    access: 'session',
+    summary: 'Opens a managed tenant in edit mode or read-only (partner-edit mode); the own tenant clears it',
+    tags: ['session'],
+    params: z.object({ tenant: TenantName }),
+    body: z.object({ edit: z.boolean() }),
     response: Session,
   }),
   signOut: endpoint({

@@ -182,6 +182,18 @@ export const SHARED_ACCESS: SharedAccess[] = [
   { by: 'modules/tokens', table: 'users', access: 'read', why: "a token acts with its owner's rights" },
   { by: 'modules/tokens', table: 'tenants', access: 'read', why: "a token's tenant, before any is known" },
   { by: 'modules/tenants', table: 'users', access: 'read', why: "the tenant's primary user" },
+  {
+    by: 'modules/tenants',
+    table: 'devices',
+    access: 'read',
+    why: "the partner console's counts per tenant, in one statement",
+  },
+  {
+    by: 'modules/tenants',
+    table: 'gateways',
+    access: 'read',
+    why: "the partner console's counts per tenant, in one statement",
+  },
   { by: 'modules/dashboard', table: 'users', access: 'read', why: 'the tile counts, in one statement' },
   { by: 'modules/dashboard', table: 'groups', access: 'read', why: 'the tile counts, in one statement' },
   // Every module records its writes in the log through lib/audit (in its transaction); events reads and purges.

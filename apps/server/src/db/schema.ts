@@ -15,6 +15,8 @@ export const tenants = pgTable('tenants', {
   primaryColor: text('primary_color'),
   logo: text('logo'),
   eventRetentionDays: integer('event_retention_days').notNull().default(365),
+  /** Set while the tenant is suspended by its partner or the platform (migration 0034). */
+  suspendedAt: ts('suspended_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
@@ -83,6 +85,9 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
+  /** The managed tenant a partner's session opened, and in which mode (migration 0034). */
+  targetTenantId: uuid('target_tenant_id'),
+  targetEdit: boolean('target_edit'),
 });
 
 /** Per-administrator API tokens (0002_api_tokens.sql): only the SHA-256 of the secret is kept. */
@@ -161,6 +166,8 @@ export const adminEvents = pgTable('admin_events', {
   objectName: text('object_name'),
   before: jsonb('before'),
   after: jsonb('after'),
+  /** The partner's (or platform's) tenant when the actor acted from there (migration 0034). */
+  actingFrom: text('acting_from'),
 });
 
 export const mailOutbox = pgTable('mail_outbox', {

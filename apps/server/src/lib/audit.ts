@@ -40,13 +40,19 @@ export interface EventInput {
 export async function recordEvent(
   tx: Tx,
   /** A null actor is the system; an actor without an id names a non-person (`enrolment` for a device). */
-  ctx: Pick<Ctx, 'ip'> & { tenant: { id: string }; actor: { id: string | null; username: string } | null },
+  ctx: Pick<Ctx, 'ip'> & {
+    tenant: { id: string };
+    actor: { id: string | null; username: string; tenantId?: string; tenantName?: string } | null;
+  },
   event: EventInput,
 ) {
+  // A partner (or the platform) acting in a tenant it manages is recorded as such.
+  const from = ctx.actor?.tenantId && ctx.actor.tenantId !== ctx.tenant.id ? ctx.actor.tenantName : null;
   await tx.insert(adminEvents).values({
     tenantId: ctx.tenant.id,
     actorId: ctx.actor?.id ?? null,
     actorName: ctx.actor?.username ?? 'system',
+    actingFrom: from ?? null,
     ip: ctx.ip,
     action: event.action,
     objectType: event.objectType,

@@ -21,6 +21,11 @@ export interface Actor {
   permissions?: readonly Permission[];
   /** Set when the request authenticated with an API token (`Authorization: Bearer pal_…`). */
   tokenId?: string;
+  /**
+   * The managed tenant a partner's session opened and whether in edit mode (spec §3/§6 `target`); absent when it
+   * opened none. Writes in managed tenants follow it (plugins/auth.ts).
+   */
+  target?: { tenantId: string; edit: boolean } | null;
 }
 
 /** The tenant a request works on (the path's tenant, or the actor's own). */

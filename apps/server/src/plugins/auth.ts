@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessCheck, Actor, Ctx, DeviceCtx, GatewayCtx, TenantRef } from '../lib/context';
 import { bearerToken } from '../lib/credentials';
 import {
+  AppError,
   deviceUnauthenticated,
   forbidden,
   gatewayUnauthenticated,
@@ -111,6 +112,16 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     if (access === 'session' && actor.tokenId) throw forbidden();
     if (access !== 'session' && !actorCan(actor, access)) throw forbidden();
     if (!tenant) throw invalid(nulByteDetails(request));
+    // Partner-edit mode: a session that opened a managed tenant writes only there, and only in edit mode.
+    if (
+      tenant.id !== actor.tenantId &&
+      actor.target &&
+      access !== 'session' &&
+      !access.endsWith(':view') &&
+      (actor.target.tenantId !== tenant.id || !actor.target.edit)
+    ) {
+      throw new AppError('partner_read_only', 'This tenant is open read-only.');
+    }
     return { actor, tenant, ip: request.ip ?? null };
   };
 

@@ -52,6 +52,10 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'verifyTransaction',
     load: () => import('../features/auth/screens/verify-transaction'),
   },
+  '/admin-console': {
+    name: 'adminConsole',
+    load: () => import('../features/partners/screens/admin-console'),
+  },
   '/network-error': { name: 'networkError', load: () => import('../features/errors/screens/network-error') },
   '/settings': { name: 'settings', load: () => import('./screens/settings-page') },
   '/users/list': { name: 'usersList', load: () => import('../features/users/screens/users-list') },

@@ -67,10 +67,12 @@ describe('useSession', () => {
       route: '/settings',
       session: makeSession(),
     });
+    localStorage.setItem('target', 'tenant:globex,partner:northwind,wsEditAllowed:true,true');
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByText(/Sign-in page/)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(localStorage.getItem('sessid')).toBeNull();
+    expect(localStorage.getItem('target')).toBeNull();
     expect(queryClient.getQueryData(['session'])).toBeNull();
     const [deleted] = api.calls(sessionEndpoints.signOut);
     expect(deleted?.headers.get('X-Auth-Token')).toBe('test-session');

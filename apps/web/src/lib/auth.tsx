@@ -1,7 +1,8 @@
 /**
  * The signed-in session (spec §3, §4, §8): fetched at start and every 60 s while a session id is stored, kept
  * in TanStack Query under `['session']`. Also the working tenant (partner and platform admins may switch to a
- * tenant they manage) and the wiring of the API client to toasts and the router.
+ * tenant they manage, which opens it on the server in edit mode or read-only: partner-edit mode) and the wiring
+ * of the API client to toasts and the router.
  */
 import {
   type Permission,
@@ -17,7 +18,14 @@ import { analytics } from './analytics';
 import { ApiError, configureApiClient, request } from './api-client';
 import { changeLanguage, currentLocale, i18n } from './i18n';
 import { notify } from './notify';
-import { clearSession, getSessionId, getStoredPartner, saveSession } from './session-store';
+import {
+  clearSession,
+  getSessionId,
+  getStoredPartner,
+  saveSession,
+  storeTargetValue,
+  targetValue,
+} from './session-store';
 import { appStorage } from './storage';
 
 /** Query key of the session. */
@@ -72,6 +80,20 @@ export function startApiClient(navigate: NavigateFn, queryClient: QueryClient): 
 /** A fresh session as the sign-in calls answer it. */
 export type SignedInSession = Session & { sessid: string };
 
+/** Options of a switch of the working tenant. */
+export interface SwitchTenantOptions {
+  /** Open the tenant in edit mode (the default) or read-only; partner and platform admins only. */
+  edit?: boolean;
+}
+
+/** The roles that work in the tenants they manage in partner-edit mode (edit mode or read-only). */
+const PARTNER_ROLES: readonly Session['role'][] = ['partner_admin', 'platform_admin'];
+
+/** Whether the session is a partner's or the platform's administrator: its tenant switches open a target. */
+export function isPartnerAdmin(session: Session | null): session is Session {
+  return !!session && PARTNER_ROLES.includes(session.role);
+}
+
 /** What {@link useSession} returns. */
 export interface SessionContextValue {
   /** The signed-in user's session, or null when signed out (or not loaded yet). */
@@ -88,8 +110,12 @@ export interface SessionContextValue {
   refresh(): Promise<void>;
   /** The tenant API calls work on: the session's, or one it manages. */
   workingTenant: string;
-  /** Switches the working tenant (stored under `tenant`). */
-  setWorkingTenant(name: string): void;
+  /**
+   * Switches the working tenant (stored under `tenant`). A partner's session opens it on the server first (edit
+   * mode unless `edit` is false; its own tenant closes the opened one) and takes the session it answers; false
+   * when that failed (the client showed why) and nothing changed.
+   */
+  setWorkingTenant(name: string, options?: SwitchTenantOptions): Promise<boolean>;
   /** Where the last sign-out went (null until one happened); the guard sends signed-out visitors there. */
   signedOutPath: string | null;
 }
@@ -186,10 +212,36 @@ export function SessionProvider({ navigate, children }: SessionProviderProps) {
     await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   }, [queryClient]);
 
-  const setWorkingTenant = useCallback((name: string) => {
-    appStorage.set('tenant', name);
-    setStoredTenant(name);
-  }, []);
+  const setWorkingTenant = useCallback(
+    async (name: string, options: SwitchTenantOptions = {}) => {
+      const current = queryClient.getQueryData<Session | null>(SESSION_QUERY_KEY) ?? null;
+      if (isPartnerAdmin(current)) {
+        let next: Session;
+        try {
+          next = await request(sessionEndpoints.openTarget, {
+            params: { tenant: name },
+            body: { edit: options.edit ?? true },
+          });
+        } catch {
+          // The client has shown the error; the working tenant stays as it was.
+          return false;
+        }
+        // A poll sent before the switch would answer the old target over the new one.
+        await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
+        const { sessid: _sessid, ...rest } = next;
+        queryClient.setQueryData<Session | null>(SESSION_QUERY_KEY, rest);
+        storeTargetValue(targetValue(rest));
+      }
+      appStorage.set('tenant', name);
+      setStoredTenant(name);
+      return true;
+    },
+    [queryClient],
+  );
+
+  // The stored `target` follows the session however it arrives (sign-in, a switch, the poll).
+  const target = session ? targetValue(session) : undefined;
+  useEffect(() => storeTargetValue(target), [target]);
 
   const language = session?.language ?? null;
   useEffect(() => {
@@ -258,8 +310,11 @@ export function WorkingTenantScope({ tenant, children }: { tenant: string; child
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-/** Switches the working tenant; the name must be the session's tenant or one of its `managedTenants`. */
-export function useSetWorkingTenant(): (name: string) => void {
+/**
+ * Switches the working tenant; the name must be the session's tenant or one of its `managedTenants`. For a
+ * partner's session this opens the tenant on the server (see {@link SessionContextValue.setWorkingTenant}).
+ */
+export function useSetWorkingTenant(): SessionContextValue['setWorkingTenant'] {
   return useSessionContext().setWorkingTenant;
 }
 

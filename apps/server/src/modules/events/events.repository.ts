@@ -58,6 +58,7 @@ const summaryColumns = {
   id: adminEvents.id,
   at: adminEvents.at,
   actorName: adminEvents.actorName,
+  actingFrom: adminEvents.actingFrom,
   ip: adminEvents.ip,
   action: adminEvents.action,
   objectType: adminEvents.objectType,

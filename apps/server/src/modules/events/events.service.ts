@@ -29,6 +29,7 @@ function presentEvent(row: SummaryRow): AdminEvent {
     id: row.id,
     at: row.at.toISOString(),
     actor: row.actorName,
+    actingFrom: row.actingFrom,
     action: row.action,
     objectType: row.objectType,
     objectId: row.objectId,

@@ -27,6 +27,7 @@ export async function sessionActor(database: Database, sessionId: string): Promi
     tenantName: row.tenantName,
     tenantKind: row.tenantKind as TenantKind,
     sessionHash: idHash,
+    target: row.targetTenantId ? { tenantId: row.targetTenantId, edit: row.targetEdit === true } : null,
     // A custom role's permissions are read on every call, so a changed role applies at once.
     ...(row.role === 'custom' ? { permissions: await permissionsOfUser(database.db, row) } : {}),
   };

@@ -62,7 +62,7 @@ export async function deleteSession(db: Db | Tx, idHash: string) {
 
 /**
  * The live session of `idHash` with its user and tenant, as the access check needs them: none once expired, and
- * none for a suspended user (suspension ends an account's sessions; this also holds if one was left behind).
+ * none for a suspended user or a user of a suspended tenant (suspension ends their sessions at once).
  */
 export async function findSessionActor(db: Db, idHash: string) {
   const [row] = await db
@@ -76,11 +76,20 @@ export async function findSessionActor(db: Db, idHash: string) {
       tenantName: tenants.name,
       tenantKind: tenants.kind,
       lastSeenAt: sessions.lastSeenAt,
+      targetTenantId: sessions.targetTenantId,
+      targetEdit: sessions.targetEdit,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`), eq(users.isSuspended, false)))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.isSuspended, false),
+        isNull(tenants.suspendedAt),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -413,4 +422,26 @@ export function lastSuccessfulSignIns(db: Db, usernames: string[]) {
     .from(signInThrottle)
     .where(and(inArray(signInThrottle.username, usernames), isNotNull(signInThrottle.lastSuccessAt)))
     .groupBy(signInThrottle.username);
+}
+
+/** Records the managed tenant a session opened and in which mode, or that it opened none (`null`). */
+export async function setSessionTarget(
+  db: Db,
+  idHash: string,
+  target: { tenantId: string; edit: boolean } | null,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ targetTenantId: target?.tenantId ?? null, targetEdit: target?.edit ?? null })
+    .where(eq(sessions.idHash, idHash));
+}
+
+export async function sessionTarget(db: Db, idHash: string) {
+  const [row] = await db
+    .select({ tenantId: sessions.targetTenantId, edit: sessions.targetEdit, name: tenants.name })
+    .from(sessions)
+    .innerJoin(tenants, eq(tenants.id, sessions.targetTenantId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  return row ?? null;
 }

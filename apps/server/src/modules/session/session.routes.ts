@@ -19,6 +19,7 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
   route(app, database, e.getSession, ({ ctx }) =>
     service.presentSession(deps, ctx.actor.tenantId, ctx.actor.id, ctx.actor.sessionHash),
   );
+  route(app, database, e.openTarget, ({ ctx, body }) => service.openTarget(deps, ctx, body.edit));
   route(app, database, e.signOut, async ({ ctx }) => {
     await service.signOut(deps, ctx.actor);
     return { ok: true as const };

@@ -92,6 +92,7 @@ export async function presentSession(
     tenant.kind === 'partner' ? tenant.name : parent?.kind === 'partner' ? parent.name : null;
   const expiresAt = (await repo.sessionExpiry(db, idHash)) ?? new Date(Date.now() + SESSION_DURATION_MS);
   const managed = await repo.managedTenants(db, user.role, tenant.id);
+  const target = await repo.sessionTarget(db, idHash);
   return {
     userid: user.id,
     username: user.username,
@@ -116,7 +117,23 @@ export async function presentSession(
     totpEnabled: user.isTotpEnabled,
     clientAuth: false,
     expiresAt: expiresAt.toISOString(),
+    target: target && { tenant: target.name, edit: target.edit === true },
   };
+}
+
+/**
+ * Partner-edit mode: a partner's (or the platform's) session opens a tenant it manages in edit mode or read-only;
+ * opening its own tenant closes it. The access check (plugins/auth.ts) holds writes to it. Not for API tokens
+ * (`session` access).
+ */
+export async function openTarget(deps: SessionDeps, ctx: Ctx, edit: boolean): Promise<Session> {
+  const own = ctx.tenant.id === ctx.actor.tenantId;
+  await repo.setSessionTarget(
+    deps.database.db,
+    ctx.actor.sessionHash,
+    own ? null : { tenantId: ctx.tenant.id, edit },
+  );
+  return presentSession(deps, ctx.actor.tenantId, ctx.actor.id, ctx.actor.sessionHash);
 }
 
 async function createSession(
@@ -239,6 +256,9 @@ export async function signIn(
   }
   if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
   if (user.isSuspended) throw new AppError('account_suspended', 'This account is suspended.');
+  if ((await repo.findTenantById(db, user.tenantId))?.suspendedAt) {
+    throw new AppError('tenant_suspended', 'This workspace is suspended.');
+  }
   if (user.isTotpEnabled) {
     const transid = newId();
     await repo.insertTransaction(db, {

@@ -1,8 +1,21 @@
-import type { Tenant, TenantKind, TenantUpdate } from '@palisade/contracts';
+import {
+  type CreateManagedTenant,
+  GATEWAY_OFFLINE_AFTER_MS,
+  type ManagedTenant,
+  type ManagedTenantListQuery,
+  type Tenant,
+  type TenantKind,
+  type TenantStatus,
+  type TenantUpdate,
+} from '@palisade/contracts';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { inviteAdmin } from '../admins/admins.service';
+import { usernameTaken } from '../users/users.service';
 import * as repo from './tenants.repository';
 
 function presentTenant(row: repo.TenantRow, parent: string | null): Tenant {
@@ -63,4 +76,171 @@ export async function primaryUser(database: Database, ctx: Ctx) {
 export async function findTenantByName(database: Database, name: string) {
   const row = await repo.findTenantByName(database.db, name);
   return row && { id: row.id, name: row.name, kind: row.kind as TenantKind, parentId: row.parentId };
+}
+
+// ---- The partner console (/admin-console) -------------------------------------------------------------------------
+
+export interface PartnerDeps {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+}
+
+/**
+ * Whose tenants the console of `ctx` shows: a partner's customers (a partner admin in its own tenant, or a platform
+ * admin looking at that partner), or every partner and customer (a platform admin in the platform tenant). Other
+ * roles are refused (403); a customer tenant has no console (404, as if there were none).
+ */
+function scopeOf(ctx: Ctx): repo.ManagedScope {
+  if (ctx.actor.role !== 'partner_admin' && ctx.actor.role !== 'platform_admin') throw forbidden();
+  if (ctx.tenant.kind === 'platform') return { all: true };
+  if (ctx.tenant.kind === 'partner') return { partnerId: ctx.tenant.id };
+  throw notFound('Partner');
+}
+
+function presentManaged(row: repo.ManagedTenantRow): ManagedTenant {
+  return {
+    id: row.id,
+    name: row.name,
+    displayName: row.displayName,
+    kind: row.kind,
+    partner: row.partner,
+    status: row.suspendedAt ? 'suspended' : 'active',
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    users: row.users,
+    devices: row.devices,
+    gateways: row.gateways,
+    gatewaysOffline: row.gatewaysOffline,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listManagedTenants(database: Database, ctx: Ctx, query: ManagedTenantListQuery) {
+  const { rows, total } = await repo.listManagedTenants(
+    database.db,
+    scopeOf(ctx),
+    query,
+    GATEWAY_OFFLINE_AFTER_MS,
+  );
+  return { items: rows.map(presentManaged), total };
+}
+
+async function managed(database: Database, ctx: Ctx, id: string) {
+  const row = await repo.findManagedTenant(database.db, scopeOf(ctx), id, GATEWAY_OFFLINE_AFTER_MS);
+  if (!row) throw notFound('Tenant');
+  return row;
+}
+
+const tenantTaken = () =>
+  new AppError('tenant_exists', 'This workspace name is taken.', [
+    { path: 'body.name', message: 'validation.tenantTaken' },
+  ]);
+const ownerTaken = () =>
+  new AppError('user_exists', 'An account with this e-mail exists.', [
+    { path: 'body.owner.email', message: 'validation.emailTaken' },
+  ]);
+
+/**
+ * Creates a customer tenant of the console's partner (of none on the platform's console) and invites its owner
+ * by mail. Recorded in both logs: the partner's (who created which tenant) and the new tenant's (who created it,
+ * and the owner's invitation).
+ */
+export async function createManagedTenant(deps: PartnerDeps, ctx: Ctx, body: CreateManagedTenant) {
+  const scope = scopeOf(ctx);
+  const { db } = deps.database;
+  if (await repo.findTenantByName(db, body.name)) throw tenantTaken();
+  if (await usernameTaken(db, body.owner.email)) throw ownerTaken();
+  const parentId = 'all' in scope ? null : scope.partnerId;
+  const id = await db
+    .transaction(async (tx) => {
+      const created = await repo.insertManagedTenant(tx, {
+        name: body.name,
+        displayName: body.displayName,
+        parentId,
+      });
+      const event = {
+        action: 'tenant.create' as const,
+        objectType: 'tenant' as const,
+        objectId: created,
+        objectName: body.name,
+        after: { name: body.name, displayName: body.displayName, partner: parentId ? ctx.tenant.name : null },
+      };
+      await recordEvent(tx, ctx, event);
+      await recordEvent(tx, { ...ctx, tenant: { id: created } }, event);
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Taken meanwhile (another console, or a sign-up).
+      const { code } = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+      throw code === '23505' ? tenantTaken() : error;
+    });
+  const inTenant: Ctx = { ...ctx, tenant: { id, name: body.name, kind: 'customer' } };
+  try {
+    await inviteAdmin(deps, inTenant, { ...body.owner, role: 'owner', customRoleId: null });
+  } catch (error) {
+    // The owner's address was taken meanwhile: no tenant without an owner is left behind.
+    await repo.deleteTenant(db, id);
+    if (error instanceof AppError && error.code === 'user_exists') throw ownerTaken();
+    throw error;
+  }
+  return presentManaged((await repo.findManagedTenant(db, scope, id, GATEWAY_OFFLINE_AFTER_MS))!);
+}
+
+/**
+ * Suspends or resumes a managed tenant: suspended, its people cannot sign in, their sessions and API tokens stop
+ * working at once; its partner and the platform still reach it (to look, and to resume it). Recorded in both logs.
+ */
+export async function setManagedTenantStatus(database: Database, ctx: Ctx, id: string, status: TenantStatus) {
+  const before = presentManaged(await managed(database, ctx, id));
+  if (before.status !== status) {
+    await database.db.transaction(async (tx) => {
+      await repo.setTenantSuspended(tx, id, status === 'suspended');
+      const event = {
+        action: status === 'suspended' ? ('tenant.suspend' as const) : ('tenant.resume' as const),
+        objectType: 'tenant' as const,
+        objectId: id,
+        objectName: before.name,
+        before: { status: before.status },
+        after: { status },
+      };
+      await recordEvent(tx, ctx, event);
+      await recordEvent(tx, { ...ctx, tenant: { id } }, event);
+    });
+  }
+  return presentManaged(await managed(database, ctx, id));
+}
+
+/** Moves a customer tenant to another partner: platform admins only. Recorded in the tenant's log. */
+export async function moveManagedTenant(database: Database, ctx: Ctx, id: string, partnerName: string) {
+  if (ctx.actor.role !== 'platform_admin') throw forbidden();
+  const before = presentManaged(await managed(database, ctx, id));
+  const partner = await repo.findTenantByName(database.db, partnerName);
+  if (partner?.kind !== 'partner') {
+    throw new AppError('validation_failed', 'No such partner.', [
+      { path: 'body.partner', message: 'validation.unknownPartner' },
+    ]);
+  }
+  if (before.kind !== 'customer') {
+    throw new AppError('validation_failed', 'Only a customer tenant moves between partners.', [
+      { path: 'params.id', message: 'validation.customerOnly' },
+    ]);
+  }
+  if (before.partner !== partner.name) {
+    await database.db.transaction(async (tx) => {
+      await repo.setTenantPartner(tx, id, partner.id);
+      await recordEvent(
+        tx,
+        { ...ctx, tenant: { id } },
+        {
+          action: 'tenant.move',
+          objectType: 'tenant',
+          objectId: id,
+          objectName: before.name,
+          before: { partner: before.partner },
+          after: { partner: partner.name },
+        },
+      );
+    });
+  }
+  return presentManaged(await managed(database, ctx, id));
 }

@@ -32,7 +32,8 @@ export async function tokenActor(
     row.revokedAt ||
     (row.expiresAt && row.expiresAt.getTime() <= now) ||
     row.usertype === 0 ||
-    row.isSuspended
+    row.isSuspended ||
+    row.tenantSuspendedAt
   ) {
     return null;
   }

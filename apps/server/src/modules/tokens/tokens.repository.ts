@@ -80,6 +80,7 @@ export async function findTokenForAuth(db: Db, tokenHash: string) {
       tenantId: tenants.id,
       tenantName: tenants.name,
       tenantKind: tenants.kind,
+      tenantSuspendedAt: tenants.suspendedAt,
     })
     .from(apiTokens)
     .innerJoin(users, and(eq(users.tenantId, apiTokens.tenantId), eq(users.id, apiTokens.userId)))

@@ -1,5 +1,11 @@
-import { type Tenant, tenantEndpoints } from '@palisade/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import {
+  formatTarget,
+  type Session,
+  sessionEndpoints,
+  type Tenant,
+  tenantEndpoints,
+} from '@palisade/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi, fakeApi } from '../../testing/fake-api';
 import { makeSession, renderRoutes } from '../../testing/render';
@@ -30,6 +36,7 @@ const TENANTS: Record<string, Tenant> = {
 let api: FakeApi;
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   api = fakeApi().on(
     tenantEndpoints.getTenant,
     ({ params }) => TENANTS[params.name] ?? apiError('not_found'),
@@ -77,7 +84,15 @@ describe('the tenant switcher', () => {
     managedTenantDisplayNames: { acme: 'Acme Corporation', globex: 'Globex Industries' },
   });
 
+  /** The server's partner-edit mode: opening a managed tenant sets the target, the own tenant clears it. */
+  const openTargetLike = (session: Session) =>
+    api.on(sessionEndpoints.openTarget, ({ params, body }) => ({
+      ...session,
+      target: params.tenant === session.tenant ? null : { tenant: params.tenant, edit: body.edit },
+    }));
+
   it("names tenants by display name and leaves a screen of the old tenant's user for the new tenant's list", async () => {
+    openTargetLike(partner);
     const { user, router } = renderRoutes(
       [
         {
@@ -107,5 +122,109 @@ describe('the tenant switcher', () => {
       ]),
     );
     expect(api.unhandled).toEqual([]);
+  });
+});
+
+describe('partner-edit mode in the shell', () => {
+  const partner = makeSession({
+    role: 'partner_admin',
+    tenant: 'northwind',
+    tenantDisplayName: 'Northwind',
+    tenantKind: 'partner',
+    managedTenants: ['acme', 'globex'],
+    managedTenantDisplayNames: { acme: 'Acme Corporation', globex: 'Globex Industries' },
+    target: null,
+  });
+
+  function renderPartnerShell() {
+    api.on(sessionEndpoints.openTarget, ({ params, body }) => ({
+      ...partner,
+      target: params.tenant === partner.tenant ? null : { tenant: params.tenant, edit: body.edit },
+    }));
+    return renderRoutes(
+      [{ element: <AppShell />, children: [{ path: '/users/list', element: <h1>Users</h1> }] }],
+      { route: '/users/list', session: partner },
+    );
+  }
+
+  async function pickTenant(user: ReturnType<typeof renderPartnerShell>['user'], name: string) {
+    await user.click(screen.getByLabelText('Working tenant', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name, hidden: true }));
+  }
+
+  const banner = () => screen.queryByRole('region', { name: 'Partner access' });
+
+  it('opens the chosen tenant in edit mode, says so under the header and stores the target', async () => {
+    // Session mode: the app keeps its keys in session storage.
+    sessionStorage.setItem('navigation', 'true');
+    const { user } = renderPartnerShell();
+    expect(banner()).not.toBeInTheDocument();
+
+    await pickTenant(user, 'Acme Corporation');
+    const region = await screen.findByRole('region', { name: 'Partner access' });
+    expect(within(region).getByRole('status')).toHaveTextContent(
+      'Working in Acme Corporation for Northwind — edit mode',
+    );
+    expect(api.calls(sessionEndpoints.openTarget).map((call) => [call.params, call.sentBody])).toEqual([
+      [{ tenant: 'acme' }, { edit: true }],
+    ]);
+    expect(sessionStorage.getItem('target')).toBe(formatTarget({ tenant: 'acme', edit: true }, 'northwind'));
+    expect(sessionStorage.getItem('target')).toBe('tenant:acme,partner:northwind,wsEditAllowed:true,true');
+    expect(sessionStorage.getItem('tenant')).toBe('acme');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('switches the mode with the button, then closes the target back in the own tenant', async () => {
+    const { user } = renderPartnerShell();
+    await pickTenant(user, 'Globex Industries');
+    const region = await screen.findByRole('region', { name: 'Partner access' });
+
+    await user.click(within(region).getByRole('button', { name: 'Switch to read-only' }));
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent(
+        'Working in Globex Industries for Northwind — read-only',
+      ),
+    );
+    expect(api.calls(sessionEndpoints.openTarget).at(-1)).toMatchObject({
+      params: { tenant: 'globex' },
+      sentBody: { edit: false },
+    });
+    expect(localStorage.getItem('target')).toBe(formatTarget({ tenant: 'globex', edit: false }, 'northwind'));
+    // The working tenant stays.
+    expect(screen.getByLabelText('Working tenant', { selector: 'input' })).toHaveValue('Globex Industries');
+
+    // The button keeps the focus and now offers the other mode.
+    const toEdit = within(region).getByRole('button', { name: 'Switch to edit mode' });
+    expect(toEdit).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(region).getByRole('status')).toHaveTextContent(
+        'Working in Globex Industries for Northwind — edit mode',
+      ),
+    );
+    expect(api.calls(sessionEndpoints.openTarget).at(-1)?.sentBody).toEqual({ edit: true });
+
+    await pickTenant(user, 'Northwind');
+    await waitFor(() => expect(banner()).not.toBeInTheDocument());
+    expect(api.calls(sessionEndpoints.openTarget).at(-1)?.params).toEqual({ tenant: 'northwind' });
+    expect(localStorage.getItem('target')).toBeNull();
+    expect(localStorage.getItem('tenant')).toBe('northwind');
+    expect(api.unhandled).toEqual([]);
+  });
+
+  it('stays in the tenant it was in when the server refuses to open the other', async () => {
+    const { user } = renderPartnerShell();
+    api.on(sessionEndpoints.openTarget, () => apiError('forbidden'));
+    await pickTenant(user, 'Acme Corporation');
+    await waitFor(() => expect(api.calls(sessionEndpoints.openTarget)).toHaveLength(1));
+    expect(screen.getByLabelText('Working tenant', { selector: 'input' })).toHaveValue('Northwind');
+    expect(banner()).not.toBeInTheDocument();
+    expect(localStorage.getItem('tenant')).toBe('northwind');
+    expect(localStorage.getItem('target')).toBeNull();
+  });
+
+  it("shows no band for a customer tenant's own administrators", () => {
+    renderShell();
+    expect(banner()).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import classes from './app-shell.module.css';
 import { layoutReducer, loadLayout, saveLayout } from './layout-state';
 import { landingPath } from './nav-items';
 import { Sidebar } from './sidebar';
+import { TargetBanner } from './target-banner';
 import { TopBar } from './top-bar';
 import { TopProgress } from './top-progress';
 
@@ -23,7 +24,10 @@ function handleSkipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView();
 }
 
-/** The signed-in frame: skip link, progress bar, sidebar, header and the screen in `<main>`. */
+/**
+ * The signed-in frame: skip link, progress bar, sidebar, header, the partner-access band (while a partner works
+ * in a tenant it manages) and the screen in `<main>`.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const [layout, dispatch] = useReducer(layoutReducer, undefined, () => loadLayout());
@@ -66,6 +70,7 @@ export function AppShell() {
         ) : null}
         <div className={classes.content}>
           <TopBar layout={layout} dispatch={dispatch} />
+          <TargetBanner />
           <main id={MAIN_ID} tabIndex={-1} className={classes.main}>
             <Outlet />
           </main>

@@ -120,6 +120,19 @@ describe('buildNav', () => {
     expect(ids(nav('helpdesk'))).not.toContain('users-roles');
   });
 
+  it('shows the partner console to partner and platform admins only', () => {
+    const withRole = (role: Role) => ids(buildNav(t, ROLE_PERMISSIONS[role], 'acme', role));
+    expect(withRole('partner_admin')).toContain('admin-console');
+    expect(withRole('platform_admin')).toContain('admin-console');
+    expect(withRole('owner')).not.toContain('admin-console');
+    expect(withRole('admin')).not.toContain('admin-console');
+    expect(ids(nav('partner_admin'))).not.toContain('admin-console');
+    const entry = buildNav(t, ROLE_PERMISSIONS.partner_admin, 'acme', 'partner_admin').find(
+      (e) => e.id === 'admin-console',
+    );
+    expect(entry?.to).toBe('/admin-console');
+  });
+
   it('leaves an end user only the settings', () => {
     expect(ids(nav('user'))).toEqual(['settings']);
   });

@@ -1,4 +1,4 @@
-import { buildPath, type Permission } from '@palisade/contracts';
+import { buildPath, type Permission, type Role } from '@palisade/contracts';
 
 /** A link of the sidebar. */
 export interface NavLink {
@@ -7,6 +7,8 @@ export interface NavLink {
   to: string;
   /** The link is shown only to users holding this. */
   permission?: Permission;
+  /** The link is shown only to users of one of these roles (a console of the role, not a permission). */
+  roles?: readonly Role[];
 }
 
 /** A sidebar entry: a link, or a section with links that opens and closes (the sidebar's `menu`). */
@@ -20,12 +22,20 @@ export const GLOBAL_DASHBOARD_ID = 'global';
 
 type Translate = (key: string, defaultValue: string) => string;
 
+/** The roles with a partner console (`/admin-console`). */
+export const PARTNER_CONSOLE_ROLES: readonly Role[] = ['partner_admin', 'platform_admin'];
+
 /**
  * The sidebar of the screens that exist today, with the entries the user's permissions (a built-in role's or a
- * custom role's) do not cover left out. A section whose links are all hidden is hidden too. Labels are
- * translated here so the keys stay static.
+ * custom role's) do not cover left out, and those of other roles (`role`: the session's) too. A section whose
+ * links are all hidden is hidden too. Labels are translated here so the keys stay static.
  */
-export function buildNav(t: Translate, permissions: readonly Permission[], tenant: string): NavEntry[] {
+export function buildNav(
+  t: Translate,
+  permissions: readonly Permission[],
+  tenant: string,
+  role?: Role,
+): NavEntry[] {
   const entries: NavEntry[] = [
     {
       id: 'dashboard',
@@ -316,6 +326,14 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
       ],
     },
     {
+      id: 'admin-console',
+      icon: 'tenant',
+      label: t('partners.nav', 'Partner console'),
+      to: '/admin-console',
+      permission: 'tenant:view',
+      roles: PARTNER_CONSOLE_ROLES,
+    },
+    {
       id: 'tenant',
       icon: 'tenant',
       label: t('shell.nav.tenant', 'Tenant'),
@@ -398,7 +416,9 @@ export function buildNav(t: Translate, permissions: readonly Permission[], tenan
     },
     { id: 'settings', icon: 'settings', label: t('shell.nav.settings', 'Settings'), to: '/settings' },
   ];
-  const allowed = (link: NavLink) => !link.permission || permissions.includes(link.permission);
+  const allowed = (link: NavLink) =>
+    (!link.permission || permissions.includes(link.permission)) &&
+    (!link.roles || (role !== undefined && link.roles.includes(role)));
   return entries
     .filter(allowed)
     .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry))

@@ -43,9 +43,10 @@ export function Sidebar({ state, isSticky, dispatch, homePath }: SidebarProps) {
   const tenant = useWorkingTenant();
   const { pathname } = useLocation();
   const permissions = session?.permissions;
+  const role = session?.role;
   const entries = useMemo(
-    () => (permissions ? buildNav(t, permissions, tenant) : []),
-    [t, permissions, tenant],
+    () => (permissions ? buildNav(t, permissions, tenant, role) : []),
+    [t, permissions, tenant, role],
   );
 
   // Open the section that holds the current screen, so the active link is visible.

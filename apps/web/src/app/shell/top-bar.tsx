@@ -41,9 +41,10 @@ function TenantSwitcher() {
   const names = [session.tenant, ...session.managedTenants.filter((name) => name !== session.tenant)];
   const options = names.map((name) => ({ value: name, label: tenantDisplayName(session, name) }));
 
-  function handleChange(next: string | null) {
+  async function handleChange(next: string | null) {
     if (!next || next === tenant) return;
-    setWorkingTenant(next);
+    // A partner's switch opens the tenant in edit mode first (its own tenant closes it); a refusal changes nothing.
+    if (!(await setWorkingTenant(next))) return;
     const to = pathAfterTenantSwitch(pathname, search, next);
     if (to) navigate(to);
   }
@@ -54,7 +55,7 @@ function TenantSwitcher() {
       className={classes.tenantSwitcher}
       data={options}
       value={tenant}
-      onChange={handleChange}
+      onChange={(next) => void handleChange(next)}
       allowDeselect={false}
       searchable={options.length > 8}
       size="sm"

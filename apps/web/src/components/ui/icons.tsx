@@ -150,3 +150,23 @@ export function ChevronDownIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** An eye: looking without changing (read-only). */
+export function EyeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+/** A pencil: changing things (edit mode). */
+export function PencilIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h4L18.5 9.5a2.83 2.83 0 0 0-4-4L4 16v4" />
+      <path d="M13.5 6.5l4 4" />
+    </Icon>
+  );
+}

@@ -62,7 +62,11 @@ export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerP
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('events.columns.actor', 'Actor')}</Table.Th>
-                <Table.Td>{event.actor}</Table.Td>
+                <Table.Td>
+                  {event.actor}
+                  {event.actingFrom &&
+                    ` — ${t('events.actingFrom', 'Partner {{partner}}, acting in this tenant', { partner: event.actingFrom })}`}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('events.columns.action', 'Action')}</Table.Th>

@@ -26,7 +26,23 @@ export function useEventColumns({
       isEssential: true,
       render: (event) => <EventTime at={event.at} />,
     },
-    { accessor: 'actor', title: t('events.columns.actor', 'Actor'), noWrap: true },
+    {
+      accessor: 'actor',
+      title: t('events.columns.actor', 'Actor'),
+      noWrap: true,
+      render: (event) => (
+        <div>
+          <Text size="sm">{event.actor}</Text>
+          {event.actingFrom && (
+            <Text size="xs" c="dimmed">
+              {t('events.actingFrom', 'Partner {{partner}}, acting in this tenant', {
+                partner: event.actingFrom,
+              })}
+            </Text>
+          )}
+        </div>
+      ),
+    },
     {
       accessor: 'action',
       title: t('events.columns.action', 'Action'),

@@ -18,7 +18,14 @@ const EVENT: AdminEvent = {
   objectName: 'alice@acme.example',
   ip: '10.1.2.3',
 };
-const OTHER: AdminEvent = { ...EVENT, id: '33333333-3333-4333-8333-333333333333', action: 'custom.thing' };
+/** A partner's administrator acting in the tenant. */
+const OTHER: AdminEvent = {
+  ...EVENT,
+  id: '33333333-3333-4333-8333-333333333333',
+  action: 'custom.thing',
+  actor: 'partner@northwind.example',
+  actingFrom: 'northwind',
+};
 /** A bulk change of two users, as the server records it. */
 const BULK: AdminEvent = {
   ...EVENT,
@@ -130,7 +137,10 @@ describe('admin events screen', () => {
     expect(within(known).getByText('alice@acme.example')).toBeInTheDocument();
     expect(within(known).getByText('User')).toBeInTheDocument();
     expect(within(known).getByText('10.1.2.3')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Details of custom\.thing/ })).toBeInTheDocument();
+    const partner = screen.getByRole('button', { name: /^Details of custom\.thing/ }).closest('tr')!;
+    expect(within(partner).getByText('partner@northwind.example')).toBeInTheDocument();
+    expect(within(partner).getByText('Partner northwind, acting in this tenant')).toBeInTheDocument();
+    expect(within(known).queryByText(/acting in this tenant/)).toBeNull();
     const bulk = screen
       .getByRole('button', { name: /^Details of Internet access turned off for users/ })
       .closest('tr')!;
