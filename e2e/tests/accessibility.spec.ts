@@ -108,6 +108,8 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
     '/users/:id/:type': userId ? [userId, 'copy'] : 'no demo user',
     '/groups/:id': groupId ? [groupId] : 'no demo group',
     '/groups/:id/:type': groupId ? [groupId, 'copy'] : 'no demo group',
+    '/tenant/:id/subscriptions/': [TENANT],
+    '/tenant/:id/subscriptions/history': [TENANT],
     '/tenant/:id/settings': [TENANT],
     '/tenant/:id': [TENANT],
     '/main-dashboards/:id/SASEDashboard': ['global'],

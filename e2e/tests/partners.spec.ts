@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiSignIn, DEMO_PASSWORD, readOutbox, signIn, verifyLinkId } from './fixtures';
@@ -168,3 +169,104 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 }
+
+/** A small solid-colour PNG (`size`×`size`, RGB), made here so that the upload is a real image. */
+function makePng(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat()),
+  ]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a partner brands its sign-in page with a logo and colours, then deletes a tenant and restores it', async ({
+  page,
+  browser,
+}) => {
+  const suffix = Date.now().toString(36);
+  const name = `doomed-${suffix}`;
+  const created = await page.request.post('/api/partner/northwind/tenants', {
+    headers: { 'x-auth-token': await apiSignIn(page, 'admin@northwind.example') },
+    data: {
+      name,
+      displayName: `Doomed ${suffix}`,
+      owner: { email: `owner-${suffix}@doomed.example`, firstname: 'Dora', lastname: 'Doomed' },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, 'admin@northwind.example');
+  await page.goto('/admin-console');
+  await page.getByRole('link', { name: 'Partner settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Partner settings', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Primary colour' }).fill('#aa3300');
+  await page.getByRole('textbox', { name: 'Accent colour' }).fill('#0055aa');
+  await page.getByLabel('Support e-mail').fill(`help-${suffix}@northwind.example`);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('The partner settings were saved.')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: makePng(16, [170, 51, 0]),
+  });
+  await expect(page.getByText('The logo was saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Current logo' })).toBeVisible();
+
+  // The branded sign-in page, for someone not signed in: the logo (loaded) and the colours.
+  const visitor = await browser.newPage();
+  await visitor.goto('/northwind/sign-in');
+  const logo = visitor.locator('img[src*="/api/partner/northwind/logo"]');
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+  await expect(visitor.getByText('Northwind Security Partners', { exact: true })).toHaveCSS(
+    'color',
+    'rgb(170, 51, 0)',
+  );
+  await visitor.close();
+
+  // Deleting asks for the tenant's name; the row then says when it goes, and a restore brings it back.
+  await page.goto('/admin-console');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(suffix);
+  const table = page.getByRole('table', { name: 'Managed tenants' });
+  const row = table.getByRole('row', { name: new RegExp(`Doomed ${suffix}`) });
+  await row.getByRole('button', { name: `Delete Doomed ${suffix}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete tenant?' });
+  const confirm = dialog.getByRole('button', { name: 'Delete tenant' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type the tenant name ${name} to confirm`).fill(name);
+  await confirm.click();
+  await expect(row).toContainText('Deletion scheduled');
+  await expect(row).toContainText('Deleted on');
+  await row.getByRole('button', { name: `Restore Doomed ${suffix}` }).click();
+  await expect(page.getByText(`Doomed ${suffix} was restored.`)).toBeVisible();
+  await expect(row).toContainText('Active');
+});

@@ -12,6 +12,7 @@ import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import type { ModuleDeps, Stop } from './lib/server-module';
 import { MODULES } from './module-list';
 import { deviceOfCredential } from './modules/enrolment/devices.service';
+import { flagsOf } from './modules/features/features.service';
 import { gatewayOfCredential } from './modules/gateways/gateways.service';
 import { sealClearTotpSecrets } from './modules/session/session.service';
 import { sessionActor } from './modules/session/session-auth.service';
@@ -90,6 +91,7 @@ export async function buildApp(
     tenantNamed: (name) => findTenantByName(database, name),
     gatewayOf: (credential) => gatewayOfCredential(database, credential),
     deviceOf: (credential) => deviceOfCredential(database, credential),
+    tenantFlags: (tenant) => flagsOf({ database, config }, tenant),
   });
   await registerRateLimit(app, { config, redis });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { API_RATE_LIMIT, FEATURE_FLAGS, type FeatureFlag } from '@palisade/contracts';
+import { API_RATE_LIMIT } from '@palisade/contracts';
 
 /** Server configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -34,10 +34,11 @@ export interface Config {
   /** Seed the demo tenants: always on first embedded start, on PostgreSQL only with --demo. */
   seedDemo: boolean;
   rateLimit: { max: number; windowMs: number };
-  /** The tenant that sees every extra feature (spec §6). */
+  /**
+   * The tenant that starts with every feature flag on, the previews included (spec §6); other tenants start with
+   * the defaults. Each tenant's flags are stored and set in the partner console (modules/features).
+   */
   mainAdminTenant: string;
-  /** Extra features for other named tenants: `FEATURE_TENANTS=acme:webFilter+privateDns,globex:wgTab`. */
-  featureTenants: Record<string, FeatureFlag[]>;
   /** Partners whose users land on /ntgr-signout instead of sign-in. */
   signOutPartners: string[];
   /** Public origin used in e-mailed links. */
@@ -55,18 +56,10 @@ export interface Config {
    * cannot be used to reach the server's own network (SSRF); tests and lab set-ups turn it on.
    */
   feedAllowPrivateNetworks: boolean;
-}
-
-function parseFeatureTenants(value: string | undefined): Record<string, FeatureFlag[]> {
-  const out: Record<string, FeatureFlag[]> = {};
-  for (const item of (value ?? '').split(',').filter(Boolean)) {
-    const [tenant, flags = ''] = item.split(':');
-    out[tenant.trim()] = flags
-      .split('+')
-      .map((f) => f.trim())
-      .filter((f): f is FeatureFlag => (FEATURE_FLAGS as readonly string[]).includes(f));
-  }
-  return out;
+  /** `PAYMENT_PROVIDER`: the payment provider of subscriptions; `sandbox` (default) is Stripe-like test mode. */
+  paymentProvider: string;
+  /** `PAYMENT_WEBHOOK_SECRET`: signs the provider's webhooks (HMAC-SHA256); a fixed development default. */
+  paymentWebhookSecret: string;
 }
 
 const list = (value: string | undefined) =>
@@ -158,9 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? API_RATE_LIMIT.windowMs),
     },
     mainAdminTenant: env.MAIN_ADMIN_TENANT ?? 'platform',
-    featureTenants: parseFeatureTenants(
-      env.FEATURE_TENANTS ?? 'acme:webFilter+privateDns+wgTab+analyticsDashboard',
-    ),
     signOutPartners: list(env.SIGNOUT_PARTNERS ?? 'ntgr'),
     publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     dashboardBaseUrl: parseDashboardBaseUrl(env.DASHBOARD_BASE_URL),
@@ -168,5 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     localesDir: resolve(root, 'apps/web/public/locales'),
     logLevel: env.LOG_LEVEL ?? 'info',
     feedAllowPrivateNetworks: env.FEED_ALLOW_PRIVATE_NETWORKS === 'true',
+    paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
+    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || 'whsec_palisade_development',
   };
 }

@@ -5,6 +5,7 @@ import { startKeyExpiry } from './modules/enrolment/devices.service';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { startEventPurge } from './modules/events/events.service';
+import { featuresRoutes } from './modules/features/features.routes';
 import { gatewaysRoutes } from './modules/gateways/gateways.routes';
 import { createBundleCache, startSiteMetricsPurge } from './modules/gateways/gateways.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
@@ -14,13 +15,18 @@ import { createPolicyCache } from './modules/policy-core/policy-core.service';
 import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
 import { startFeedRefresh } from './modules/policy-objects/feeds.service';
 import { policyObjectsRoutes } from './modules/policy-objects/policy-objects.routes';
+import { policyTemplatesRoutes } from './modules/policy-templates/policy-templates.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { startReportSchedules } from './modules/reports/reports.service';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { createPaymentProvider } from './modules/subscriptions/payments.provider';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes';
+import { startBilling } from './modules/subscriptions/subscriptions.service';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes';
 import { startTelemetry } from './modules/telemetry/telemetry.service';
 import { produceThrough } from './modules/telemetry/telemetry.stream';
+import { startTenantPurge } from './modules/tenants/tenant-deletion.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -70,7 +76,14 @@ export const MODULES: readonly ServerModule[] = [
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
   { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },
-  { name: 'tenants', api: (api, deps) => tenantsRoutes(api, deps) },
+  {
+    name: 'tenants',
+    api: (api, deps) => tenantsRoutes(api, deps),
+    // Purges tenants whose deletion grace period is over, hourly.
+    start: ({ database, log }) => startTenantPurge(database, log),
+  },
+  { name: 'policy-templates', api: (api, { database }) => policyTemplatesRoutes(api, database) },
+  { name: 'features', api: (api, deps) => featuresRoutes(api, deps) },
   { name: 'tokens', api: (api, { database }) => tokensRoutes(api, database) },
   { name: 'dashboard', api: (api, { database }) => dashboardRoutes(api, database) },
   {
@@ -94,6 +107,14 @@ export const MODULES: readonly ServerModule[] = [
     api: (api, { database, mailer }) => reportsRoutes(api, { database, mailer }),
     // Mails the weekly reports that are due, checked every minute.
     start: ({ database, mailer, log }) => startReportSchedules({ database, mailer }, log),
+  },
+  {
+    name: 'subscriptions',
+    api: (api, { database, config }) =>
+      subscriptionsRoutes(api, { database, provider: createPaymentProvider(config) }),
+    // Renews, retries failed payments, ends trials and records the day's usage, every quarter hour.
+    start: ({ database, config, log }) =>
+      startBilling({ database, provider: createPaymentProvider(config) }, log),
   },
   {
     name: 'web',

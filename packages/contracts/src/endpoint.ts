@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ConfigFlag, FeatureFlag } from './features';
 import type { Permission } from './roles';
 
 /**
@@ -33,6 +34,10 @@ export interface Endpoint<
   response: Res;
   /** Status of a successful answer (200 unless stated). */
   status?: 200 | 201 | 202;
+  /** The tenant feature flag the endpoint is behind: off for the path's tenant, it answers 403 `feature_disabled`. */
+  feature?: FeatureFlag;
+  /** Likewise for a configuration flag of the tenant (`/configurations`): `copyAllowed` on the copy endpoints. */
+  configFlag?: ConfigFlag;
 }
 
 /** Identity function that keeps the literal types of a descriptor. */

@@ -27,6 +27,11 @@ export const ERRORS = {
   object_in_use: { errcode: 20, status: 409 },
   tenant_suspended: { errcode: 21, status: 403 },
   partner_read_only: { errcode: 22, status: 403 },
+  seat_limit_reached: { errcode: 23, status: 409 },
+  payment_declined: { errcode: 24, status: 402 },
+  trial_not_cancellable: { errcode: 25, status: 409 },
+  tenant_pending_deletion: { errcode: 27, status: 403 },
+  feature_disabled: { errcode: 26, status: 403 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -145,6 +145,7 @@ export const groupEndpoints = {
     method: 'POST',
     path: '/groups/:tenant/:id/copy',
     access: 'groups:create',
+    configFlag: 'copyAllowed',
     summary: 'Copy a group, with its members when asked (adding members needs groups:update too)',
     tags: ['groups'],
     params: GroupParams,

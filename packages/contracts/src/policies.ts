@@ -481,6 +481,7 @@ export const policyEndpoints = {
     method: 'POST',
     path: '/policy/:tenant/:id/copy',
     access: 'policies:create',
+    configFlag: 'copyAllowed',
     summary: 'Copy a policy with its rules, disabled, right after the original',
     tags: ['policies'],
     params: PolicyParams,

@@ -143,6 +143,15 @@ export const SPEC_ROUTES = [
 
 export type SpecRoute = (typeof SPEC_ROUTES)[number];
 
+/** The partner console's policy templates (issue 13): screens of the console beyond spec §2. */
+export const PARTNER_CONSOLE_ROUTES = [
+  '/admin-console/templates',
+  '/admin-console/templates/:id',
+  // A partner's branding and support contact (issue 13).
+  '/admin-console/settings',
+] as const;
+export type PartnerConsoleRoute = (typeof PARTNER_CONSOLE_ROUTES)[number];
+
 /**
  * Screens that exist today. The web router mounts exactly these; the server serves the SPA for exactly these.
  * The spec's screens, and the embedded dashboards (`/embed/…`, spec §2 "Embedded dashboards", whose paths the
@@ -160,8 +169,10 @@ export const SERVED_ROUTES = [
   '/verify/:id',
   '/verify/wg/:id',
   '/admin-console',
+  ...PARTNER_CONSOLE_ROUTES,
   '/network-error',
   '/settings',
+  '/configurations',
   '/users/list',
   '/users/add',
   '/users/:id',
@@ -178,6 +189,9 @@ export const SERVED_ROUTES = [
   '/events/admin',
   '/events/connection-status',
   '/events/device-events',
+  '/tenant/subscription/usage',
+  '/tenant/:id/subscriptions/',
+  '/tenant/:id/subscriptions/history',
   '/tenant/:id/settings',
   '/tenant/:id',
   '/main-dashboards/:id/SASEDashboard',
@@ -227,7 +241,7 @@ export const SERVED_ROUTES = [
   '/devices/local-geo-controls',
   '/devices/malicious-sites',
   ...EMBED_ROUTES,
-] as const satisfies readonly (SpecRoute | EmbedRoute)[];
+] as const satisfies readonly (SpecRoute | EmbedRoute | PartnerConsoleRoute)[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, NonEmpty, Ok, TenantName } from './common';
 import { LOCALES, PALETTES, THEMES } from './constants';
 import { endpoint } from './endpoint';
-import { FEATURE_FLAGS } from './features';
+import { ConfigFlagValues, FEATURE_FLAGS } from './features';
 import { PermissionSchema, ROLES } from './roles';
 
 export const TenantKind = z.enum(['platform', 'partner', 'customer']);
@@ -29,7 +29,10 @@ export const Session = z.object({
   /** The display name of each of `managedTenants`, by name: what the tenant switcher shows. */
   managedTenantDisplayNames: z.record(z.string(), z.string()),
   partnername: z.string().nullable(),
+  /** The features of the tenant the session works in (the one it opened, else its own): spec §2, §6. */
   features: z.array(z.enum(FEATURE_FLAGS)),
+  /** The configuration flags of that tenant (`/configurations`); absent from older servers (then the defaults). */
+  configurations: ConfigFlagValues.optional(),
   theme: z.enum(THEMES).nullable(),
   palette: z.enum(PALETTES).nullable(),
   tenantTheme: z.enum(THEMES),
@@ -159,6 +162,9 @@ export const PartnerBranding = z.object({
   name: z.string(),
   displayName: z.string(),
   primaryColor: z.string().nullable(),
+  /** The second colour of a partner's settings (migration 0037); absent from older servers. */
+  accentColor: z.string().nullable().optional(),
+  /** The logo's public address (`/api/partner/{name}/logo?v=…`), or null. */
   logo: z.string().nullable(),
 });
 export type PartnerBranding = z.infer<typeof PartnerBranding>;

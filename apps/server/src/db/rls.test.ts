@@ -55,6 +55,15 @@ const SEEDED = [
   'telemetry_day_top',
   'telemetry_day_sessions',
   'report_schedules',
+  'subscriptions',
+  'payment_methods',
+  'subscription_events',
+  'subscription_usage',
+  'payments',
+  'tenant_features',
+  'policy_templates',
+  'policy_template_links',
+  'partner_logos',
 ];
 
 const table = (name: string) => sql.identifier(name);
@@ -140,6 +149,22 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into policy_group_users (tenant_id, policy_group_id, user_id)
         values (${tenantId}, ${policyGroupId}, ${userId})`,
+  );
+  await db.execute(
+    sql`insert into policy_templates (tenant_id, name, source_tenant, policies, objects, updated_by)
+        values (${tenantId}, 'RLS template', 'acme', '[]'::jsonb, '{}'::jsonb, ${username})`,
+  );
+  await db.execute(
+    sql`insert into policy_template_links (tenant_id, template_id, template_policy_key, policy_id, applied_version, applied_hash, applied_by)
+        values (${tenantId}, gen_random_uuid(), 'key', ${policyId}, 1, 'hash', ${username})`,
+  );
+  await db.execute(
+    sql`insert into partner_logos (tenant_id, content_type, bytes, sha256)
+        values (${tenantId}, 'image/png', '\\x89504e470d0a1a0a'::bytea, 'rls')`,
+  );
+  await db.execute(
+    sql`insert into tenant_features (tenant_id, features, configurations)
+        values (${tenantId}, '{"newSkus": true}'::jsonb, '{"copyAllowed": false}'::jsonb)`,
   );
   await db.execute(
     sql`insert into policy_tests (tenant_id, name, request, expect)
@@ -238,6 +263,24 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into report_schedules (tenant_id, kind, weekday, hour, timezone, recipients)
         values (${tenantId}, 'dsb', 1, 8, 'Europe/Berlin', '{rls@example.com}')`,
+  );
+  await db.execute(
+    sql`insert into subscriptions (tenant_id, plan, status, seats) values (${tenantId}, 'trial', 'trial', 10)`,
+  );
+  await db.execute(
+    sql`insert into payment_methods (tenant_id, provider, provider_method_id, brand, last4, exp_month, exp_year)
+        values (${tenantId}, 'sandbox', 'pm_sandbox_tok_visa_rls', 'visa', '4242', 12, 2030)`,
+  );
+  await db.execute(
+    sql`insert into subscription_events (tenant_id, kind) values (${tenantId}, 'trial_started')`,
+  );
+  await db.execute(
+    sql`insert into subscription_usage (tenant_id, day, users, devices, seats)
+        values (${tenantId}, current_date, 1, 0, 10)`,
+  );
+  await db.execute(
+    sql`insert into payments (tenant_id, number, period_start, period_end, amount, status)
+        values (${tenantId}, ${`INV-RLS-${tenantId}`}, now(), now() + interval '1 month', 100, 'pending')`,
   );
 }
 

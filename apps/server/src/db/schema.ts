@@ -17,6 +17,16 @@ export const tenants = pgTable('tenants', {
   eventRetentionDays: integer('event_retention_days').notNull().default(365),
   /** Set while the tenant is suspended by its partner or the platform (migration 0034). */
   suspendedAt: ts('suspended_at'),
+  /** A scheduled deletion: when the tenant is purged (migration 0037); it is suspended meanwhile. */
+  deletionDueAt: ts('deletion_due_at'),
+  /** Whether the deletion suspended it (a restore resumes it then; else it stays suspended as it was). */
+  deletionSuspended: boolean('deletion_suspended').notNull().default(false),
+  /** Partner settings (migration 0037): the second brand colour and the support contact. */
+  accentColor: text('accent_color'),
+  supportEmail: text('support_email'),
+  supportPhone: text('support_phone'),
+  supportUrl: text('support_url'),
+  supportHours: text('support_hours'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -1,4 +1,12 @@
-import type { Access, MachineAccess, Permission, Role, TenantKind } from '@palisade/contracts';
+import type {
+  Access,
+  ConfigFlag,
+  FeatureFlag,
+  MachineAccess,
+  Permission,
+  Role,
+  TenantKind,
+} from '@palisade/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** The signed-in user a request acts for. */
@@ -56,6 +64,12 @@ export interface DeviceCtx {
   ip: string | null;
 }
 
+/** The flag an endpoint is behind (its descriptor's `feature` or `configFlag`): off, it answers 403. */
+export interface AccessGate {
+  feature?: FeatureFlag;
+  configFlag?: ConfigFlag;
+}
+
 /**
  * The access check, set up by plugins/auth.ts (registerAuth) and decorated on the app as `auth`: route() runs it
  * before validation, and the rate limiter keys on its actor.
@@ -66,8 +80,15 @@ export interface AccessCheck {
    * (401) is remembered and thrown again to whoever asks next.
    */
   actorOf(request: FastifyRequest): Promise<Actor>;
-  /** Session → tenant → permission, in that order: 401, then 404, then 403 (then 400 for a NUL in the tenant). */
-  contextOf(request: FastifyRequest, access: Exclude<Access, 'public' | MachineAccess>): Promise<Ctx>;
+  /**
+   * Session → tenant → permission → the endpoint's flag, in that order: 401, then 404, then 403 (then 400 for a NUL
+   * in the tenant).
+   */
+  contextOf(
+    request: FastifyRequest,
+    access: Exclude<Access, 'public' | MachineAccess>,
+    gate?: AccessGate,
+  ): Promise<Ctx>;
   /** The gateway of `Authorization: Bearer gw_…` (endpoints with access `gateway`); else 401. */
   gatewayOf(request: FastifyRequest): Promise<GatewayCtx>;
   /** The device of `Authorization: Bearer <device credential>` (endpoints with access `device`); else 401. */

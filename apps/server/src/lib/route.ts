@@ -72,6 +72,7 @@ export function route<E extends Endpoint>(
   ) => Promise<EndpointResponse<E> | FastifyReply> | EndpointResponse<E> | FastifyReply,
 ): void {
   const status = e.status ?? 200;
+  const gate = e.feature || e.configFlag ? { feature: e.feature, configFlag: e.configFlag } : undefined;
   // Fails at start-up, not on the first request, when app.ts registers routes before the access check.
   if (e.access !== 'public' && !app.hasDecorator('auth')) {
     throw new Error(`route ${e.method} ${e.path}: register plugins/auth.ts before the routes`);
@@ -97,7 +98,7 @@ export function route<E extends Endpoint>(
             ? await app.auth.gatewayOf(request)
             : e.access === 'device'
               ? await app.auth.deviceOf(request)
-              : await app.auth.contextOf(request, e.access);
+              : await app.auth.contextOf(request, e.access, gate);
       const nulBytes = nulByteDetails(request);
       if (nulBytes.length > 0) throw invalid(nulBytes);
     },

@@ -57,6 +57,9 @@ async function build(actor: Actor | null) {
     },
     gatewayOf: async () => null,
     deviceOf: async () => null,
+    tenantFlags: async () => {
+      throw new Error('no endpoint of this test is behind a flag');
+    },
   };
   app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
-import type { Access, MachineAccess } from '@palisade/contracts';
+import type { Access, ConfigFlag, FeatureFlag, MachineAccess } from '@palisade/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessCheck, Actor, Ctx, DeviceCtx, GatewayCtx, TenantRef } from '../lib/context';
+import type { AccessCheck, AccessGate, Actor, Ctx, DeviceCtx, GatewayCtx, TenantRef } from '../lib/context';
 import { bearerToken } from '../lib/credentials';
 import {
   AppError,
@@ -29,6 +29,14 @@ export interface Identities {
   gatewayOf(credential: string): Promise<{ tenantId: string; id: string } | null>;
   /** The endpoint of a device credential, or null when it is wrong, the device deleted or its owner gone. */
   deviceOf(credential: string): Promise<{ tenantId: string; id: string } | null>;
+  /**
+   * A tenant's feature and configuration flags, read on each request to an endpoint behind one (one look-up by
+   * key), so a flag turned off holds at once on every server.
+   */
+  tenantFlags(tenant: TenantRef): Promise<{
+    features: Record<FeatureFlag, boolean>;
+    configurations: Record<ConfigFlag, boolean>;
+  }>;
 }
 
 /**
@@ -100,6 +108,7 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
   const contextOf = async (
     request: FastifyRequest,
     access: Exclude<Access, 'public' | MachineAccess>,
+    gate?: AccessGate,
   ): Promise<Ctx> => {
     const actor = await actorOf(request);
     const params = (request.params ?? {}) as Record<string, string | undefined>;
@@ -121,6 +130,16 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
       (actor.target.tenantId !== tenant.id || !actor.target.edit)
     ) {
       throw new AppError('partner_read_only', 'This tenant is open read-only.');
+    }
+    // An endpoint behind a feature or configuration flag the path's tenant has off (contracts features.ts).
+    if (gate?.feature || gate?.configFlag) {
+      const flags = await identities.tenantFlags(tenant);
+      if (
+        (gate.feature && !flags.features[gate.feature]) ||
+        (gate.configFlag && !flags.configurations[gate.configFlag])
+      ) {
+        throw new AppError('feature_disabled', 'This feature is not included in this workspace.');
+      }
     }
     return { actor, tenant, ip: request.ip ?? null };
   };

@@ -11,7 +11,9 @@ import { seedDevices } from './devices';
 import { seedGateways } from './gateways';
 import { seedPolicies } from './policies';
 import { seedPolicyObjects } from './policy-objects';
+import { seedPolicyTemplates } from './policy-templates';
 import { seedSites } from './sites';
+import { seedSubscriptions } from './subscriptions';
 import { seedTelemetry } from './telemetry';
 
 const FIRST = [
@@ -258,6 +260,8 @@ export async function seed(database: Database, config: Config): Promise<Seeded> 
       .returning();
     await seedCustomer(database, tenant, passwordHash);
   }
+  await seedPolicyTemplates(database);
+  await seedSubscriptions(database, config);
   lines.push(
     '  Demo data loaded. Sign in with:',
     '    admin@acme.example      (tenant owner)       also admin@globex.example',

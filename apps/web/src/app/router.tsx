@@ -13,6 +13,7 @@ import {
 import { ErrorState, LoadingState } from '../components/ui/query-state';
 import { analytics } from '../lib/analytics';
 import { EmbedSessionGate } from './embed-session-gate';
+import { withFeatureGate } from './feature-gate';
 import { useFocusHeadingOnNavigate } from './route-focus';
 import { isEmbedRoute, isPublicRoute, SCREENS } from './routes';
 import { SessionGuard } from './session-guard';
@@ -34,7 +35,7 @@ export function screenRoute(path: ServedRoute): RouteObject {
     handle: { name: screen.name } satisfies ScreenHandle,
     lazy: async () => {
       const module = await screen.load();
-      return { Component: module.Component };
+      return { Component: withFeatureGate(path, module.Component) };
     },
   };
 }

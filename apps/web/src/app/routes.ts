@@ -56,8 +56,24 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'adminConsole',
     load: () => import('../features/partners/screens/admin-console'),
   },
+  '/admin-console/settings': {
+    name: 'partnerSettings',
+    load: () => import('../features/partners/screens/partner-settings'),
+  },
+  '/admin-console/templates': {
+    name: 'policyTemplates',
+    load: () => import('../features/policy-templates/screens/templates-list'),
+  },
+  '/admin-console/templates/:id': {
+    name: 'policyTemplate',
+    load: () => import('../features/policy-templates/screens/template-detail'),
+  },
   '/network-error': { name: 'networkError', load: () => import('../features/errors/screens/network-error') },
   '/settings': { name: 'settings', load: () => import('./screens/settings-page') },
+  '/configurations': {
+    name: 'configurations',
+    load: () => import('../features/configurations/screens/configurations'),
+  },
   '/users/list': { name: 'usersList', load: () => import('../features/users/screens/users-list') },
   '/users/add': { name: 'userAdd', load: () => import('../features/users/screens/user-add') },
   '/users/:id': { name: 'userDetail', load: () => import('./screens/user-page') },
@@ -88,6 +104,18 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/events/device-events': {
     name: 'deviceEvents',
     load: () => import('../features/telemetry/screens/device-events'),
+  },
+  '/tenant/subscription/usage': {
+    name: 'subscriptionUsage',
+    load: () => import('../features/subscriptions/screens/subscription-usage'),
+  },
+  '/tenant/:id/subscriptions/': {
+    name: 'subscription',
+    load: () => import('../features/subscriptions/screens/subscription'),
+  },
+  '/tenant/:id/subscriptions/history': {
+    name: 'subscriptionHistory',
+    load: () => import('../features/subscriptions/screens/subscription-history'),
   },
   '/tenant/:id/settings': {
     name: 'tenantSettings',

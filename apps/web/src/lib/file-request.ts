@@ -8,11 +8,11 @@ import { clearSession, getSessionId, getStoredPartner } from './session-store';
 
 /** Options of {@link fileRequest}. */
 export interface FileRequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** Query string; undefined and empty values are dropped. */
   query?: Record<string, string | undefined>;
-  /** Raw body (a CSV file's text), sent with `contentType`. */
-  body?: string;
+  /** Raw body (a CSV file's text, an image file), sent with `contentType`. */
+  body?: string | Blob;
   contentType?: string;
   signal?: AbortSignal;
   /** Called when the server no longer knows the session (401); see {@link useLostSession}. */

@@ -5,7 +5,7 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { ROLE_PERMISSIONS, type Session } from '@palisade/contracts';
+import { FEATURE_DEFAULTS, FEATURE_FLAGS, ROLE_PERMISSIONS, type Session } from '@palisade/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderResult, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,7 +59,8 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
     managedTenants: [],
     managedTenantDisplayNames: {},
     partnername: null,
-    features: [],
+    // What a tenant without stored flags has (contracts FEATURE_DEFAULTS).
+    features: FEATURE_FLAGS.filter((flag) => FEATURE_DEFAULTS[flag]),
     theme: null,
     palette: null,
     tenantTheme: 'light',

@@ -539,3 +539,31 @@ export function whereUsed(database: Database, ctx: Ctx, kind: ObjectKind, id: st
     return { rules, policyGroups: [] };
   });
 }
+
+// ---- For policy templates (modules/policy-templates) ------------------------------------------------------------
+
+/** A tenant's own policies with their rules (all, or those of `ids`), in the caller's transaction. */
+export async function policiesWithRulesIn(tx: Tx, tenantId: string, ids?: string[]): Promise<Policy[]> {
+  const rows = await repo.listPolicies(tx, tenantId, ids);
+  if (rows.length === 0) return [];
+  const rules = await repo.listRules(
+    tx,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentPolicy(
+      row,
+      rules.filter((r) => r.policyId === row.id),
+    ),
+  );
+}
+
+/**
+ * Creates (`id` null) or replaces a policy in the caller's transaction, with every check and the event of a save
+ * from the editor; the caller runs it inside the policy-test guard (policy-core `commitPolicyChange`). Answers
+ * the policy's id.
+ */
+export function savePolicyIn(tx: Tx, ctx: Ctx, id: string | null, input: PolicyData): Promise<string> {
+  return (id === null ? creating(ctx, input) : updating(ctx, id, input))(tx).catch(rethrowUnique);
+}

@@ -2,7 +2,7 @@ import { sessionEndpoints as e } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import * as repo from './session.repository';
+import { partnerBranding } from '../tenants/partner-settings.service';
 import type { SessionDeps } from './session.service';
 import * as service from './session.service';
 
@@ -33,15 +33,11 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionDeps) {
     service.verifyUser(deps, params.transid, request.ip ?? null),
   );
   route(app, database, e.transStatus, ({ params }) => service.transStatus(deps, params.transid));
+  // The partner's settings and logo are the tenants module's (partner-settings.service.ts).
   route(app, database, e.partnerBranding, async ({ params }) => {
-    const tenant = await repo.findTenantByName(database.db, params.name);
-    if (tenant?.kind !== 'partner') throw notFound('Partner');
-    return {
-      name: tenant.name,
-      displayName: tenant.displayName,
-      primaryColor: tenant.primaryColor,
-      logo: tenant.logo,
-    };
+    const branding = await partnerBranding(database, params.name);
+    if (!branding) throw notFound('Partner');
+    return branding;
   });
   route(app, database, e.updateProfile, ({ ctx, body }) => service.updateProfile(deps, ctx.actor, body));
   route(app, database, e.changePassword, ({ ctx, body }) => service.changePassword(deps, ctx, body));

@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import {
   FAMILIAR_SOURCE_MS,
-  FEATURE_FLAGS,
-  type FeatureFlag,
   LOCKOUT_MS,
   LOGIN_DELAY_AFTER_FAILURES,
   LOGIN_DELAY_MAX_MS,
@@ -31,7 +29,9 @@ import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
+import { sessionFlags } from '../features/features.service';
 import { customRoleName, permissionsOfUser } from '../roles/roles.service';
+import { startTrial } from '../subscriptions/subscriptions.service';
 import { revokeAllTokens } from '../tokens/tokens.service';
 import * as repo from './session.repository';
 
@@ -70,12 +70,6 @@ export function sourceKey(ip: string | null): string {
 type ThemeValue = Session['tenantTheme'];
 type PaletteValue = Session['tenantPalette'];
 
-/** Features a tenant sees: all for the main admin tenant, configured ones for other named tenants. */
-function featuresFor(config: Config, tenantName: string): FeatureFlag[] {
-  if (tenantName === config.mainAdminTenant) return [...FEATURE_FLAGS];
-  return config.featureTenants[tenantName] ?? [];
-}
-
 /** The session as the client sees it. */
 export async function presentSession(
   deps: SessionDeps,
@@ -108,7 +102,11 @@ export async function presentSession(
     managedTenants: managed.map((m) => m.name),
     managedTenantDisplayNames: Object.fromEntries(managed.map((m) => [m.name, m.displayName])),
     partnername,
-    features: featuresFor(deps.config, tenant.name),
+    // The flags of the tenant the session works in: the one a partner's session opened, else its own.
+    ...(await sessionFlags(
+      deps,
+      target?.tenantId ? { id: target.tenantId, name: target.name } : { id: tenant.id, name: tenant.name },
+    )),
     theme: (user.theme as ThemeValue | null) ?? null,
     palette: (user.palette as PaletteValue | null) ?? null,
     tenantTheme: tenant.themevalue as ThemeValue,
@@ -256,9 +254,12 @@ export async function signIn(
   }
   if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
   if (user.isSuspended) throw new AppError('account_suspended', 'This account is suspended.');
-  if ((await repo.findTenantById(db, user.tenantId))?.suspendedAt) {
-    throw new AppError('tenant_suspended', 'This workspace is suspended.');
+  const tenant = await repo.findTenantById(db, user.tenantId);
+  // Deleted by its partner (migration 0037): suspended meanwhile, with its own answer.
+  if (tenant?.deletionDueAt) {
+    throw new AppError('tenant_pending_deletion', 'This workspace is scheduled for deletion.');
   }
+  if (tenant?.suspendedAt) throw new AppError('tenant_suspended', 'This workspace is suspended.');
   if (user.isTotpEnabled) {
     const transid = newId();
     await repo.insertTransaction(db, {
@@ -445,6 +446,8 @@ export async function verifyUser(deps: SessionDeps, secret: string, ip: string |
           objectName: tenant.name,
           after: { name: tenant.name, displayName: tenant.displayName },
         });
+        // A signed-up workspace starts on the 14-day trial.
+        await startTrial(tx, ctx);
       })
       .catch((error: unknown) => {
         // Taken meanwhile: the address (by an invitation, or another sign-up), or the workspace name.

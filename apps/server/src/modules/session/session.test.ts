@@ -471,6 +471,7 @@ describe('session API', () => {
       name: 'northwind',
       displayName: 'Northwind',
       primaryColor: '#1c5d99',
+      accentColor: null,
       logo: null,
     });
     expect((await f.app.inject({ url: '/api/partner/acme' })).statusCode).toBe(404);

@@ -173,6 +173,8 @@ describe('the partner console: POST partner/{tenant}/tenants', () => {
     expect(await actions('northwind')).toContain('tenant.create by partner@northwind.test');
     expect(await actions('initech')).toEqual([
       'tenant.create by partner@northwind.test',
+      // Its 14-day trial starts with it (modules/subscriptions).
+      'subscription.start by partner@northwind.test',
       'admin.invite by partner@northwind.test',
     ]);
     // The partner works in it like in its other customers.

@@ -52,6 +52,8 @@ export interface ManagedTenantRow {
   kind: 'platform' | 'partner' | 'customer';
   partner: string | null;
   suspendedAt: Date | null;
+  /** When a scheduled deletion purges it, or null. */
+  deletionDueAt: Date | null;
   users: number;
   devices: number;
   gateways: number;
@@ -76,7 +78,7 @@ export async function listManagedTenants(
     /** Only this tenant (a look-up by id). */
     id?: string;
     q?: string;
-    status?: 'active' | 'suspended';
+    status?: 'active' | 'suspended' | 'deletion_scheduled';
     sort: 'name' | 'createdAt';
     order: 'asc' | 'desc';
     limit: number;
@@ -90,7 +92,10 @@ export async function listManagedTenants(
     const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     filters.push(sql`(t.name like ${like} or lower(t.display_name) like ${like})`);
   }
-  if (query.status === 'suspended') filters.push(sql`t.suspended_at is not null`);
+  // A tenant scheduled for deletion is suspended meanwhile, but listed under its own status.
+  if (query.status === 'suspended')
+    filters.push(sql`t.suspended_at is not null and t.deletion_due_at is null`);
+  if (query.status === 'deletion_scheduled') filters.push(sql`t.deletion_due_at is not null`);
   if (query.status === 'active') filters.push(sql`t.suspended_at is null`);
   const where = sql.join(filters, sql` and `);
   const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
@@ -104,6 +109,7 @@ export async function listManagedTenants(
     kind: ManagedTenantRow['kind'];
     partner: string | null;
     suspended_at: string | Date | null;
+    deletion_due_at: string | Date | null;
     created_at: string | Date;
     users: number | string;
     devices: number | string;
@@ -113,10 +119,12 @@ export async function listManagedTenants(
     db,
     // The page first, then the counts of its rows only (a deep page does not count the rows it skips).
     sql`with page as (
-          select t.id, t.name, t.display_name, t.kind, t.parent_id, t.suspended_at, t.created_at from tenants t
+          select t.id, t.name, t.display_name, t.kind, t.parent_id, t.suspended_at, t.deletion_due_at, t.created_at
+          from tenants t
           where ${where} order by ${order} limit ${query.limit} offset ${query.offset}
         )
-        select t.id, t.name, t.display_name, t.kind, p.name as partner, t.suspended_at, t.created_at,
+        select t.id, t.name, t.display_name, t.kind, p.name as partner, t.suspended_at, t.deletion_due_at,
+          t.created_at,
           (select count(*) from users u where u.tenant_id = t.id and u.usertype = 0) as users,
           (select count(*) from devices d where d.tenant_id = t.id) as devices,
           g.gateways, g.offline
@@ -141,6 +149,7 @@ export async function listManagedTenants(
       kind: r.kind,
       partner: r.partner,
       suspendedAt: r.suspended_at === null ? null : new Date(r.suspended_at),
+      deletionDueAt: r.deletion_due_at === null ? null : new Date(r.deletion_due_at),
       createdAt: new Date(r.created_at),
       users: Number(r.users),
       devices: Number(r.devices),

@@ -3,9 +3,9 @@ import {
   GATEWAY_OFFLINE_AFTER_MS,
   type ManagedTenant,
   type ManagedTenantListQuery,
+  type SettableTenantStatus,
   type Tenant,
   type TenantKind,
-  type TenantStatus,
   type TenantUpdate,
 } from '@palisade/contracts';
 import type { Config } from '../../config';
@@ -15,6 +15,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { inviteAdmin } from '../admins/admins.service';
+import { startTrial } from '../subscriptions/subscriptions.service';
 import { usernameTaken } from '../users/users.service';
 import * as repo from './tenants.repository';
 
@@ -91,22 +92,41 @@ export interface PartnerDeps {
  * admin looking at that partner), or every partner and customer (a platform admin in the platform tenant). Other
  * roles are refused (403); a customer tenant has no console (404, as if there were none).
  */
-function scopeOf(ctx: Ctx): repo.ManagedScope {
+export function scopeOf(ctx: Ctx): repo.ManagedScope {
   if (ctx.actor.role !== 'partner_admin' && ctx.actor.role !== 'platform_admin') throw forbidden();
   if (ctx.tenant.kind === 'platform') return { all: true };
   if (ctx.tenant.kind === 'partner') return { partnerId: ctx.tenant.id };
   throw notFound('Partner');
 }
 
-function presentManaged(row: repo.ManagedTenantRow): ManagedTenant {
+/**
+ * A tenant the console of `ctx` manages, by name (policy templates act on them), or 404 (not there, or not the
+ * console's); the console's own tenant is answered too. Other roles are refused as {@link scopeOf} does.
+ */
+export async function managedTenantByName(database: Database, ctx: Ctx, name: string) {
+  const scope = scopeOf(ctx);
+  if (name === ctx.tenant.name)
+    return { id: ctx.tenant.id, name: ctx.tenant.name, displayName: ctx.tenant.name };
+  const row = await repo.findTenantByName(database.db, name);
+  const found = row && (await repo.findManagedTenant(database.db, scope, row.id, GATEWAY_OFFLINE_AFTER_MS));
+  if (!found) throw notFound('Tenant');
+  return { id: found.id, name: found.name, displayName: found.displayName };
+}
+
+/** A tenant scheduled for deletion works as a suspended one, with its own answer (errcode 27). */
+export const pendingDeletion = () =>
+  new AppError('tenant_pending_deletion', 'This workspace is scheduled for deletion.');
+
+export function presentManaged(row: repo.ManagedTenantRow): ManagedTenant {
   return {
     id: row.id,
     name: row.name,
     displayName: row.displayName,
     kind: row.kind,
     partner: row.partner,
-    status: row.suspendedAt ? 'suspended' : 'active',
+    status: row.deletionDueAt ? 'deletion_scheduled' : row.suspendedAt ? 'suspended' : 'active',
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    deletionDueAt: row.deletionDueAt?.toISOString() ?? null,
     users: row.users,
     devices: row.devices,
     gateways: row.gateways,
@@ -125,10 +145,19 @@ export async function listManagedTenants(database: Database, ctx: Ctx, query: Ma
   return { items: rows.map(presentManaged), total };
 }
 
-async function managed(database: Database, ctx: Ctx, id: string) {
+export async function managed(database: Database, ctx: Ctx, id: string) {
   const row = await repo.findManagedTenant(database.db, scopeOf(ctx), id, GATEWAY_OFFLINE_AFTER_MS);
   if (!row) throw notFound('Tenant');
   return row;
+}
+
+/**
+ * A tenant the console of `ctx` manages, by id (as the console's other actions scope it: 403 for roles without a
+ * console, 404 for a tenant it does not manage): for the per-tenant feature flags (modules/features).
+ */
+export async function managedTenantRef(database: Database, ctx: Ctx, id: string) {
+  const row = await managed(database, ctx, id);
+  return { id: row.id, name: row.name, kind: row.kind };
 }
 
 const tenantTaken = () =>
@@ -167,6 +196,8 @@ export async function createManagedTenant(deps: PartnerDeps, ctx: Ctx, body: Cre
       };
       await recordEvent(tx, ctx, event);
       await recordEvent(tx, { ...ctx, tenant: { id: created } }, event);
+      // A new customer starts on the 14-day trial.
+      await startTrial(tx, { ...ctx, tenant: { id: created, name: body.name } });
       return created;
     })
     .catch((error: unknown) => {
@@ -190,8 +221,15 @@ export async function createManagedTenant(deps: PartnerDeps, ctx: Ctx, body: Cre
  * Suspends or resumes a managed tenant: suspended, its people cannot sign in, their sessions and API tokens stop
  * working at once; its partner and the platform still reach it (to look, and to resume it). Recorded in both logs.
  */
-export async function setManagedTenantStatus(database: Database, ctx: Ctx, id: string, status: TenantStatus) {
+export async function setManagedTenantStatus(
+  database: Database,
+  ctx: Ctx,
+  id: string,
+  status: SettableTenantStatus,
+) {
   const before = presentManaged(await managed(database, ctx, id));
+  // Its deletion holds it suspended: restoring it is the way back.
+  if (before.status === 'deletion_scheduled') throw pendingDeletion();
   if (before.status !== status) {
     await database.db.transaction(async (tx) => {
       await repo.setTenantSuspended(tx, id, status === 'suspended');

@@ -13,6 +13,7 @@ import {
   rolledBack,
   startImportJob,
 } from '../../lib/import-jobs';
+import { assertSeatsAvailable, seatsLeft } from '../subscriptions/subscriptions.service';
 import * as bulkRepo from './user-bulk.repository';
 import * as repo from './users.repository';
 
@@ -180,6 +181,16 @@ async function runImport(
     );
     for (const v of chunk) if (taken.has(v.username)) addError(v.row, 'username', 'validation.usernameTaken');
   }
+  // Seats: the rows past the plan's free seats are refused, so "all" creates nothing and "valid" fills the seats.
+  const free = await database.tenantTx(tenantId, (tx) => seatsLeft(tx, tenantId));
+  if (free !== null) {
+    let left = free;
+    for (const v of valid) {
+      if (errors.lines.has(v.row)) continue;
+      if (left > 0) left--;
+      else addError(v.row, 'username', 'validation.seatLimitReached');
+    }
+  }
   const toCreate = valid.filter((v) => !errors.lines.has(v.row));
   const errorCount = errors.count;
   const isBlocked = errorCount > 0 && mode === 'all';
@@ -192,6 +203,7 @@ async function runImport(
   // Pass 2: create in batches; all-or-nothing runs as one transaction, valid-rows-only batch by batch.
   let created = 0;
   const insertBatch = async (tx: Parameters<Parameters<Database['tenantTx']>[1]>[0], batch: ValidRow[]) => {
+    await assertSeatsAvailable(tx, tenantId, batch.length);
     const rows = await bulkRepo.insertUsers(
       tx,
       batch.map(({ username, input }) => ({

@@ -14,6 +14,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import { revokeLinksOf } from '../enrolment/enrolment.service';
 import { commitPolicyChange } from '../policy-core/policy-core.service';
 import { endSessionsOf } from '../session/session.service';
+import { assertSeatsAvailable } from '../subscriptions/subscriptions.service';
 import * as repo from './users.repository';
 
 /** Maps a row to the public shape (spec §3 User); nothing secret is selected in the first place. */
@@ -95,6 +96,8 @@ export async function createUser(database: Database, ctx: Ctx, input: UserInput)
   await checkGroups(database, ctx, groups);
   return database
     .tenantTx(ctx.tenant.id, async (tx) => {
+      // 409 seat_limit_reached, nothing added, when the tenant's end users take every seat of its plan.
+      await assertSeatsAvailable(tx, ctx.tenant.id);
       const id = await repo.insertUser(tx, {
         tenantId: ctx.tenant.id,
         username,

@@ -1,5 +1,12 @@
-import { type Permission, ROLE_PERMISSIONS, type Role } from '@palisade/contracts';
+import {
+  CONFIG_FLAGS,
+  FEATURE_FLAGS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  type Role,
+} from '@palisade/contracts';
 import { describe, expect, it } from 'vitest';
+import { isRouteIncluded } from '../../lib/tenant-flags';
 import { buildNav, landingPath } from './nav-items';
 
 const t = (_key: string, defaultValue: string) => defaultValue;
@@ -59,6 +66,10 @@ describe('buildNav', () => {
       'tenant',
       'tenant-overview',
       'tenant-settings',
+      'tenant-configurations',
+      'tenant-subscription',
+      'tenant-subscription-history',
+      'tenant-subscription-usage',
       'events',
       'events-admin',
       'events-connection-status',
@@ -112,6 +123,11 @@ describe('buildNav', () => {
     // The reports are read with the dashboard's right: billing sees them, an end user does not.
     expect(ids(nav('billing_admin'))).toContain('reports-compliance');
     expect(ids(nav('user'))).not.toContain('reports');
+    // The subscription is a billing matter: billing sees it, a helpdesk that sees the tenant does not.
+    expect(ids(nav('billing_admin'))).toContain('tenant-subscription');
+    expect(ids(nav('auditor'))).toContain('tenant-subscription-history');
+    expect(ids(nav('helpdesk'))).toContain('tenant-overview');
+    expect(ids(nav('helpdesk'))).not.toContain('tenant-subscription-usage');
   });
 
   it('follows the permissions it is given, such as a custom role’s', () => {
@@ -135,6 +151,22 @@ describe('buildNav', () => {
 
   it('leaves an end user only the settings', () => {
     expect(ids(nav('user'))).toEqual(['settings']);
+  });
+
+  it('hides the screens whose feature or configuration flag the working tenant has off', () => {
+    const flags = {
+      features: FEATURE_FLAGS.filter((flag) => flag !== 'ztnaFirewall' && flag !== 'analyticsDashboard'),
+      configurations: { ...CONFIG_FLAGS },
+    };
+    const entries = ids(
+      buildNav(t, ROLE_PERMISSIONS.owner, 'acme', 'owner', (to) => isRouteIncluded(flags, to)),
+    );
+    expect(entries).not.toContain('devices-ztna-firewall');
+    expect(entries).not.toContain('dashboards-analytics');
+    expect(entries).not.toContain('reports-analytics');
+    expect(entries).toContain('policy-web-categories');
+    expect(entries).toContain('reports-compliance');
+    expect(ids(nav('owner'))).toContain('devices-ztna-firewall');
   });
 
   it('lands on the dashboard when allowed, else on the first permitted screen', () => {

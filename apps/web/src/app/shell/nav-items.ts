@@ -35,6 +35,8 @@ export function buildNav(
   permissions: readonly Permission[],
   tenant: string,
   role?: Role,
+  /** Whether a link's screen is included in the working tenant (its feature flags, lib/tenant-flags.ts). */
+  isIncluded: (to: string) => boolean = () => true,
 ): NavEntry[] {
   const entries: NavEntry[] = [
     {
@@ -352,6 +354,30 @@ export function buildNav(
           to: buildPath('/tenant/:id/settings', tenant),
           permission: 'tenant:view',
         },
+        {
+          id: 'tenant-configurations',
+          label: t('shell.nav.tenantConfigurations', 'Configurations'),
+          to: '/configurations',
+          permission: 'tenant:view',
+        },
+        {
+          id: 'tenant-subscription',
+          label: t('shell.nav.tenantSubscription', 'Subscription'),
+          to: buildPath('/tenant/:id/subscriptions/', tenant),
+          permission: 'billing:view',
+        },
+        {
+          id: 'tenant-subscription-history',
+          label: t('shell.nav.tenantSubscriptionHistory', 'Subscription history'),
+          to: buildPath('/tenant/:id/subscriptions/history', tenant),
+          permission: 'billing:view',
+        },
+        {
+          id: 'tenant-subscription-usage',
+          label: t('shell.nav.tenantSubscriptionUsage', 'Usage'),
+          to: '/tenant/subscription/usage',
+          permission: 'billing:view',
+        },
       ],
     },
     {
@@ -418,7 +444,8 @@ export function buildNav(
   ];
   const allowed = (link: NavLink) =>
     (!link.permission || permissions.includes(link.permission)) &&
-    (!link.roles || (role !== undefined && link.roles.includes(role)));
+    (!link.roles || (role !== undefined && link.roles.includes(role))) &&
+    isIncluded(link.to);
   return entries
     .filter(allowed)
     .map((entry) => (entry.children ? { ...entry, children: entry.children.filter(allowed) } : entry))

@@ -11,6 +11,7 @@ import {
   UsersIcon,
 } from '../../components/ui/icons';
 import { useSession, useWorkingTenant } from '../../lib/auth';
+import { isRouteIncluded, useTenantFlags } from '../../lib/tenant-flags';
 import classes from './app-shell.module.css';
 import type { LayoutAction, SidebarState } from './layout-state';
 import { buildNav, type NavEntry } from './nav-items';
@@ -44,9 +45,10 @@ export function Sidebar({ state, isSticky, dispatch, homePath }: SidebarProps) {
   const { pathname } = useLocation();
   const permissions = session?.permissions;
   const role = session?.role;
+  const flags = useTenantFlags();
   const entries = useMemo(
-    () => (permissions ? buildNav(t, permissions, tenant, role) : []),
-    [t, permissions, tenant, role],
+    () => (permissions ? buildNav(t, permissions, tenant, role, (to) => isRouteIncluded(flags, to)) : []),
+    [t, permissions, tenant, role, flags],
   );
 
   // Open the section that holds the current screen, so the active link is visible.

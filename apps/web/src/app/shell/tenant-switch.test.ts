@@ -24,6 +24,14 @@ describe('where a tenant switch goes', () => {
 
   it("moves screens that name the tenant to the new tenant's, and leaves every other screen as it is", () => {
     expect(pathAfterTenantSwitch('/tenant/acme/settings', '', 'globex')).toBe('/tenant/globex/settings');
+    expect(pathAfterTenantSwitch('/tenant/acme/subscriptions/', '?page=2', 'globex')).toBe(
+      '/tenant/globex/subscriptions/',
+    );
+    expect(pathAfterTenantSwitch('/tenant/acme/subscriptions/history', '', 'globex')).toBe(
+      '/tenant/globex/subscriptions/history',
+    );
+    // The usage follows the working tenant by itself.
+    expect(pathAfterTenantSwitch('/tenant/subscription/usage', '?days=90', 'globex')).toBeNull();
     expect(pathAfterTenantSwitch('/main-dashboards/acme/SASEDashboard', '', 'globex')).toBe(
       '/main-dashboards/globex/SASEDashboard',
     );

@@ -1,7 +1,13 @@
 import { buildPath, matchesPattern, SERVED_ROUTES } from '@palisade/contracts';
 
 /** Screens whose path names the tenant: switching moves to the same screen of the new tenant. */
-const TENANT_SCREENS = ['/tenant/:id/settings', '/tenant/:id', '/main-dashboards/:id/SASEDashboard'] as const;
+const TENANT_SCREENS = [
+  '/tenant/:id/subscriptions/',
+  '/tenant/:id/subscriptions/history',
+  '/tenant/:id/settings',
+  '/tenant/:id',
+  '/main-dashboards/:id/SASEDashboard',
+] as const;
 
 /** The dashboard's id for "the working tenant", which follows the switch by itself. */
 const GLOBAL_DASHBOARD = '/main-dashboards/global/SASEDashboard';

@@ -11,6 +11,7 @@ import { AppearanceMenu } from './appearance-menu';
 import { LanguageMenu } from './language-menu';
 import type { LayoutAction, LayoutState } from './layout-state';
 import { SIDEBAR_ID } from './sidebar';
+import { SupportMenuItems } from './support-menu';
 import { pathAfterTenantSwitch } from './tenant-switch';
 
 /** The working tenant's display name (the session names its own and every managed tenant). */
@@ -100,6 +101,7 @@ function UserMenu() {
         <Menu.Item component={Link} to="/settings" leftSection={<SettingsIcon size={16} />}>
           {t('shell.user.settings', 'Settings')}
         </Menu.Item>
+        <SupportMenuItems />
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<SignOutIcon size={16} />} onClick={() => void signOut()}>
           {t('shell.user.signOut', 'Sign out')}

@@ -37,7 +37,10 @@ export function AuthCard({ title, description, branding, children, footer }: Aut
                 {branding.displayName}
               </Text>
             </Group>
-            {accent ? <Box h={3} bg={accent} style={{ borderRadius: 2 }} aria-hidden /> : null}
+            {accent || branding.accentColor ? (
+              // The partner's second colour, when it set one, underlines its name.
+              <Box h={3} bg={branding.accentColor ?? accent} style={{ borderRadius: 2 }} aria-hidden />
+            ) : null}
           </Stack>
         ) : null}
         <Stack gap={4}>

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useDeleteGroups } from '../api/delete-groups';
 import { useGroup } from '../api/get-group';
 import { useUpdateGroup } from '../api/update-group';
@@ -36,6 +37,7 @@ export function Component() {
   const tenant = useWorkingTenant();
   const canUpdate = useCan('groups:update');
   const canCreate = useCan('groups:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canDelete = useCan('groups:delete');
 
   const [isEditing, setEditing] = useState(false);
@@ -86,7 +88,7 @@ export function Component() {
             actions={
               <>
                 <BackToGroups />
-                {canCreate ? (
+                {canCreate && copyAllowed ? (
                   <Button component={Link} to={`/groups/${group.id}/copy`} variant="default">
                     {t('groups.detail.copy', 'Copy')}
                   </Button>

@@ -1,4 +1,4 @@
-import { type Group, groupEndpoints, type Session } from '@palisade/contracts';
+import { CONFIG_FLAGS, type Group, groupEndpoints, type Session } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeAnswer, fakeApi, keysetPage } from '../../../testing/fake-api';
@@ -189,6 +189,14 @@ describe('groups list', () => {
     expect(screen.queryByRole('link', { name: 'Add group' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Copy Sales' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('hides copy while the workspace configuration does not allow copying', async () => {
+    fakeGroupsApi(() => keysetPage([SALES], 1));
+    renderList(makeSession({ configurations: { ...CONFIG_FLAGS, copyAllowed: false } }));
+    await screen.findByRole('link', { name: 'Sales' });
+    expect(screen.queryByRole('link', { name: 'Copy Sales' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add group' })).toBeInTheDocument();
   });
 
   it('says when there are no groups yet', async () => {

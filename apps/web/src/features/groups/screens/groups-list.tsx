@@ -16,6 +16,7 @@ import { useListAddress } from '../../../components/list/use-list-address';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useDeleteGroups } from '../api/delete-groups';
 import { useExportGroups } from '../api/export-groups';
 import { useGroups } from '../api/get-groups';
@@ -33,13 +34,14 @@ export function Component() {
   const tenant = useWorkingTenant();
   const navigate = useNavigate();
   const canCreate = useCan('groups:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canDelete = useCan('groups:delete');
 
   const { state, setState, search } = useListAddress(groupsListCodec);
   const query = groupsListCodec.toQuery(state);
   const groupsQuery = useGroups(tenant, query);
   const { selected, setSelected, clear } = useListSelection<Group>(JSON.stringify([tenant, query]));
-  const columns = toTableColumns(useGroupColumns({ canCopy: canCreate }));
+  const columns = toTableColumns(useGroupColumns({ canCopy: canCreate && copyAllowed }));
 
   // What the open confirmation is about: fixed when it opens, so it does not change while it fades out.
   const [toDelete, setToDelete] = useState<Group[]>([]);

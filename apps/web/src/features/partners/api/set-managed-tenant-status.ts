@@ -1,17 +1,17 @@
-import { type ManagedTenant, partnerEndpoints, type TenantStatus } from '@palisade/contracts';
+import { type ManagedTenant, partnerEndpoints, type SettableTenantStatus } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { partnersKeys } from './partners-keys';
 
 /** Suspends or resumes a managed tenant (`PUT /api/partner/:tenant/tenants/:id/status`). */
-export function setManagedTenantStatus(tenant: string, id: string, status: TenantStatus) {
+export function setManagedTenantStatus(tenant: string, id: string, status: SettableTenantStatus) {
   return request(partnerEndpoints.setManagedTenantStatus, { params: { tenant, id }, body: { status } });
 }
 
 /** What {@link useSetManagedTenantStatus} sends. */
 export interface SetManagedTenantStatusVariables {
   id: string;
-  status: TenantStatus;
+  status: SettableTenantStatus;
 }
 
 /** Options of {@link useSetManagedTenantStatus}. */

@@ -2,7 +2,11 @@ import { Badge } from '@mantine/core';
 import type { TenantKind, TenantStatus } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 
-const STATUS_COLORS: Record<TenantStatus, string> = { active: 'green', suspended: 'red' };
+const STATUS_COLORS: Record<TenantStatus, string> = {
+  active: 'green',
+  suspended: 'red',
+  deletion_scheduled: 'gray',
+};
 
 /** The translated names of the tenant statuses. */
 export function useStatusLabels(): Record<TenantStatus, string> {
@@ -10,6 +14,7 @@ export function useStatusLabels(): Record<TenantStatus, string> {
   return {
     active: t('partners.status.active', 'Active'),
     suspended: t('partners.status.suspended', 'Suspended'),
+    deletion_scheduled: t('partners.status.deletion_scheduled', 'Deletion scheduled'),
   };
 }
 

@@ -17,6 +17,11 @@ export interface ManagedTenantColumnsOptions {
   onOpen: (tenant: ManagedTenant, edit: boolean) => void;
   onToggleStatus: (tenant: ManagedTenant) => void;
   onMove: (tenant: ManagedTenant) => void;
+  /** Asks to delete the tenant (a customer), or to restore it while its deletion is scheduled; no button without it. */
+  onDelete?: (tenant: ManagedTenant) => void;
+  onRestore?: (tenant: ManagedTenant) => void;
+  /** Opens the tenant's feature flags (components/tenant-features-modal.tsx); no button without it. */
+  onFeatures?: (tenant: ManagedTenant) => void;
 }
 
 /**
@@ -32,6 +37,9 @@ export function useManagedTenantColumns({
   onOpen,
   onToggleStatus,
   onMove,
+  onFeatures,
+  onDelete,
+  onRestore,
 }: ManagedTenantColumnsOptions): ListColumn<ManagedTenant>[] {
   const { t, i18n } = useTranslation();
   const kinds = useKindLabels();
@@ -74,7 +82,19 @@ export function useManagedTenantColumns({
       accessor: 'status',
       title: t('partners.column.status', 'Status'),
       isEssential: true,
-      render: (tenant) => <TenantStatusBadge status={tenant.status} />,
+      render: (tenant) =>
+        tenant.deletionDueAt ? (
+          <Stack gap={2}>
+            <TenantStatusBadge status={tenant.status} />
+            <Text size="xs" c="dimmed">
+              {t('partners.delete.due', 'Deleted on {{date}}', {
+                date: dateFormat.format(new Date(tenant.deletionDueAt)),
+              })}
+            </Text>
+          </Stack>
+        ) : (
+          <TenantStatusBadge status={tenant.status} />
+        ),
     },
     {
       accessor: 'users',
@@ -139,7 +159,7 @@ export function useManagedTenantColumns({
           >
             {t('partners.open.readOnly', 'Open read-only')}
           </Button>
-          {canUpdate ? (
+          {canUpdate && tenant.status !== 'deletion_scheduled' ? (
             <Button
               size="compact-sm"
               variant="subtle"
@@ -155,6 +175,38 @@ export function useManagedTenantColumns({
               {tenant.status === 'active'
                 ? t('partners.suspend.button', 'Suspend')
                 : t('partners.resume.button', 'Resume')}
+            </Button>
+          ) : null}
+          {onFeatures ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => onFeatures(tenant)}
+              aria-label={t('partners.features.label', 'Features of {{name}}', { name: tenant.displayName })}
+            >
+              {t('partners.features.button', 'Features')}
+            </Button>
+          ) : null}
+          {onRestore && tenant.status === 'deletion_scheduled' ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              loading={busyId === tenant.id}
+              onClick={() => onRestore(tenant)}
+              aria-label={t('partners.restore.label', 'Restore {{name}}', { name: tenant.displayName })}
+            >
+              {t('partners.restore.button', 'Restore')}
+            </Button>
+          ) : null}
+          {onDelete && tenant.kind === 'customer' && tenant.status !== 'deletion_scheduled' ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(tenant)}
+              aria-label={t('partners.delete.label', 'Delete {{name}}', { name: tenant.displayName })}
+            >
+              {t('partners.delete.button', 'Delete')}
             </Button>
           ) : null}
           {canMove && tenant.kind === 'customer' ? (

@@ -27,6 +27,7 @@ function makeTenant(overrides: Partial<ManagedTenant> & Pick<ManagedTenant, 'id'
     partner: 'northwind',
     status: 'active',
     suspendedAt: null,
+    deletionDueAt: null,
     users: 0,
     devices: 0,
     gateways: 0,
@@ -114,6 +115,20 @@ function fakePartnerApi(session: Session, refuseCreate?: (name: string) => FakeR
                 suspendedAt: body.status === 'suspended' ? '2026-05-01T10:00:00.000Z' : null,
               }
             : tenant,
+        );
+        return find(params.id);
+      })
+      .on(partnerEndpoints.deleteManagedTenant, ({ params }) => {
+        tenants = tenants.map((tenant) =>
+          tenant.id === params.id
+            ? { ...tenant, status: 'deletion_scheduled', deletionDueAt: '2026-06-01T10:00:00.000Z' }
+            : tenant,
+        );
+        return find(params.id);
+      })
+      .on(partnerEndpoints.restoreManagedTenant, ({ params }) => {
+        tenants = tenants.map((tenant) =>
+          tenant.id === params.id ? { ...tenant, status: 'active', deletionDueAt: null } : tenant,
         );
         return find(params.id);
       })
@@ -210,6 +225,38 @@ describe('partner console', () => {
     expect(await screen.findByText('Acme Corporation is suspended.')).toBeInTheDocument();
     // The list is read again: the row now offers to resume.
     expect(await screen.findByRole('button', { name: 'Resume Acme Corporation' })).toBeInTheDocument();
+  });
+
+  it('deletes a tenant only once its name is typed, shows the date, and restores it', async () => {
+    const api = fakePartnerApi(PARTNER);
+    const { user } = renderConsole(PARTNER);
+    await user.click(await screen.findByRole('button', { name: 'Delete Acme Corporation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete tenant?' });
+    expect(within(dialog).getByText(/After 30 days/)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Delete tenant' });
+    expect(confirm).toBeDisabled();
+    const field = within(dialog).getByLabelText('Type the tenant name acme to confirm');
+    await user.type(field, 'acm');
+    expect(confirm).toBeDisabled();
+    await user.type(field, 'e');
+    expect(confirm).toBeEnabled();
+    expect(changes(api)).toHaveLength(0);
+    await user.click(confirm);
+    await waitFor(() => expect(changes(api)).toHaveLength(1));
+    expect(changes(api)[0]).toMatchObject({
+      endpoint: partnerEndpoints.deleteManagedTenant,
+      params: { tenant: 'northwind', id: ACME_ID },
+    });
+    expect(await screen.findByText(/will be deleted on/)).toBeInTheDocument();
+    // The row says so with the date, and offers a restore instead of a delete or a suspension.
+    expect(await screen.findAllByText('Deletion scheduled')).not.toHaveLength(0);
+    expect(screen.getByText(/^Deleted on /)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suspend Acme Corporation' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restore Acme Corporation' }));
+    await waitFor(() => expect(changes(api)).toHaveLength(2));
+    expect(changes(api)[1]).toMatchObject({ endpoint: partnerEndpoints.restoreManagedTenant });
+    expect(await screen.findByText('Acme Corporation was restored.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete Acme Corporation' })).toBeInTheDocument();
   });
 
   it("creates a tenant: the server's word on a field shows on it, then success closes with a toast", async () => {

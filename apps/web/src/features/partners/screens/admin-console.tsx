@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { HOME_PATH, type ManagedTenant, TENANT_STATUSES } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ColumnChooser, useColumnChoice } from '../../../components/list/column-choice';
 import { ListSearch } from '../../../components/list/list-search';
 import { ListToolbar, listTotalText, ServerList } from '../../../components/list/server-list';
@@ -12,12 +12,15 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState } from '../../../components/ui/query-state';
 import { canWorkIn, useCan, useSession, useSetWorkingTenant } from '../../../lib/auth';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
+import { useRestoreManagedTenant } from '../api/delete-managed-tenant';
 import { useManagedTenants } from '../api/get-managed-tenants';
 import { useSetManagedTenantStatus } from '../api/set-managed-tenant-status';
 import { CreateTenantModal } from '../components/create-tenant-modal';
+import { DeleteTenantModal } from '../components/delete-tenant-modal';
 import { useStatusLabels } from '../components/labels';
 import { useManagedTenantColumns } from '../components/managed-tenant-columns';
 import { MoveTenantModal } from '../components/move-tenant-modal';
+import { TenantFeaturesModal } from '../components/tenant-features-modal';
 import {
   isNarrowed,
   type ManagedTenantSort,
@@ -57,6 +60,16 @@ export function Component() {
 
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [moveTarget, setMoveTarget] = useState<ManagedTenant | null>(null);
+  const [featuresTarget, setFeaturesTarget] = useState<ManagedTenant | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<ManagedTenant | null>(null);
+  const canDelete = useCan('tenant:delete');
+  const isPartner = session?.tenantKind === 'partner';
+  const restore = useRestoreManagedTenant(consoleTenant, {
+    onSuccess: (restored) =>
+      showSuccess(t('partners.restore.done', '{{name}} was restored.', { name: restored.displayName })),
+    onError: (error) =>
+      showMutationError(t, error, { title: t('partners.restore.failed', 'The tenant was not restored') }),
+  });
   // The tenant of the status confirmation: kept while the dialog fades out, so its text does not change.
   const [statusTarget, setStatusTarget] = useState<ManagedTenant | null>(null);
   const [isStatusOpen, setStatusOpen] = useState(false);
@@ -99,13 +112,17 @@ export function Component() {
       isPlatform,
       canUpdate,
       canMove,
-      busyId: setStatus.isPending ? setStatus.variables?.id : null,
+      busyId: setStatus.isPending ? setStatus.variables?.id : restore.isPending ? restore.variables : null,
       onOpen: (tenant, edit) => void openTenant(tenant, edit),
       onToggleStatus: (tenant) => {
         setStatusTarget(tenant);
         setStatusOpen(true);
       },
       onMove: setMoveTarget,
+      onFeatures: setFeaturesTarget,
+      ...(canDelete
+        ? { onDelete: setDeleteTarget, onRestore: (tenant: ManagedTenant) => restore.mutate(tenant.id) }
+        : {}),
     }),
   );
 
@@ -139,7 +156,19 @@ export function Component() {
             defaultValue_other: '{{count, number}} tenants',
           }),
         )}
-        actions={createButton}
+        actions={
+          <Group gap="sm">
+            {isPartner ? (
+              <Button component={Link} to="/admin-console/settings" variant="default">
+                {t('partners.settings.button', 'Partner settings')}
+              </Button>
+            ) : null}
+            <Button component={Link} to="/admin-console/templates" variant="default">
+              {t('partners.templates', 'Policy templates')}
+            </Button>
+            {createButton}
+          </Group>
+        }
       />
       <Stack gap="md">
         <Text size="sm" c="dimmed">
@@ -232,6 +261,19 @@ export function Component() {
           tenant={consoleTenant}
           // The tenant switcher offers the new tenant once the session names it.
           onCreated={() => void refresh()}
+        />
+      ) : null}
+      <TenantFeaturesModal
+        target={featuresTarget}
+        tenant={consoleTenant}
+        canEdit={canUpdate}
+        onClose={() => setFeaturesTarget(null)}
+      />
+      {canDelete ? (
+        <DeleteTenantModal
+          target={deleteTarget}
+          tenant={consoleTenant}
+          onClose={() => setDeleteTarget(null)}
         />
       ) : null}
       {canMove ? (

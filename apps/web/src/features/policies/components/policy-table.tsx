@@ -25,7 +25,8 @@ import { ArrowDownIcon, ArrowUpIcon, CopyIcon, EditIcon, GripIcon, TrashIcon } f
 /** What the signed-in user may do in the table. */
 export interface PolicyTableRights {
   canUpdate: boolean;
-  canCreate: boolean;
+  /** Shows the copy action: `policies:create` and the tenant's copy-allowed configuration. */
+  canCopy: boolean;
   canDelete: boolean;
 }
 
@@ -64,7 +65,7 @@ function SortableRow({
   count,
   isBusy,
   canUpdate,
-  canCreate,
+  canCopy,
   canDelete,
   editHref,
   onMove,
@@ -208,7 +209,7 @@ function SortableRow({
               <EditIcon />
             </ActionIcon>
           </Tooltip>
-          {canCreate ? (
+          {canCopy ? (
             <Tooltip label={t('policies.list.copy', 'Copy')}>
               <ActionIcon
                 variant="subtle"

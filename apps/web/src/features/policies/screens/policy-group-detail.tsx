@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { isMissing } from '../../../lib/policy-errors';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { usePolicyGroup, useSavePolicyGroup } from '../api/policy-groups';
 import { deviceLabel } from '../components/pickers';
 import {
@@ -128,6 +129,7 @@ export function Component() {
   const tenant = useWorkingTenant();
   const isNew = id === NEW_ID;
   const canCreate = useCan('policies:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canUpdate = useCan('policies:update');
   const groupQuery = usePolicyGroup(tenant, id, !isNew);
   const saveMutation = useSavePolicyGroup(tenant, {
@@ -173,7 +175,7 @@ export function Component() {
         actions={
           <>
             <BackToPolicyGroups />
-            {canCreate ? (
+            {canCreate && copyAllowed ? (
               <Button component={Link} to={`/policy/policyGroups/${group.id}/copy`} variant="default">
                 {t('policies.list.copy', 'Copy')}
               </Button>

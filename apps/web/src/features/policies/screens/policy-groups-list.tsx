@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useDeletePolicyGroups, usePolicyGroups } from '../api/policy-groups';
 import { DeleteConfirmModal } from '../components/delete-confirm-modal';
 import { CopyIcon, EditIcon, TrashIcon } from '../components/icons';
@@ -19,6 +20,7 @@ export function Component() {
   const { t, i18n } = useTranslation();
   const tenant = useWorkingTenant();
   const canCreate = useCan('policies:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canUpdate = useCan('policies:update');
   const canDelete = useCan('policies:delete');
   const groupsQuery = usePolicyGroups(tenant);
@@ -138,7 +140,7 @@ export function Component() {
                         <EditIcon />
                       </ActionIcon>
                     </Tooltip>
-                    {canCreate ? (
+                    {canCreate && copyAllowed ? (
                       <Tooltip label={t('policies.list.copy', 'Copy')}>
                         <ActionIcon
                           component={Link}

@@ -16,6 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { policyTestFailures } from '../../../lib/policy-errors';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import {
   useCopyPolicy,
   useDeletePolicies,
@@ -45,6 +46,7 @@ export function Component() {
   const tenant = useWorkingTenant();
   const [searchParams, setSearchParams] = useSearchParams();
   const canCreate = useCan('policies:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canUpdate = useCan('policies:update');
   const canDelete = useCan('policies:delete');
   const typeLabels = usePolicyTypeLabels();
@@ -189,7 +191,7 @@ export function Component() {
                   label={sectionTitles[list]}
                   policies={shown}
                   canUpdate={canUpdate}
-                  canCreate={canCreate}
+                  canCopy={canCreate && copyAllowed}
                   canDelete={canDelete}
                   isBusy={reorderMutation.isPending}
                   editHref={editHref}

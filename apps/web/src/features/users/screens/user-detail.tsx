@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useDeleteUsers } from '../api/delete-users';
 import { useGroupOptions } from '../api/get-group-options';
 import { useUser } from '../api/get-user';
@@ -43,6 +44,7 @@ export function UserDetail({ extraTabs = [] }: { extraTabs?: readonly UserPageTa
   const tenant = useWorkingTenant();
   const canUpdate = useCan('users:update');
   const canCreate = useCan('users:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canDelete = useCan('users:delete');
   const canViewPolicies = useCan('policies:view');
 
@@ -141,7 +143,7 @@ export function UserDetail({ extraTabs = [] }: { extraTabs?: readonly UserPageTa
             <Button component={Link} to="/users/list" variant="default">
               {t('users.backToList', 'Back to users')}
             </Button>
-            {canCreate ? (
+            {canCreate && copyAllowed ? (
               <Button component={Link} to={`/users/${user.id}/copy`} variant="default">
                 {t('users.detail.copy', 'Copy')}
               </Button>

@@ -17,6 +17,7 @@ import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { notify } from '../../../lib/notify';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useBulkUsers } from '../api/bulk-users';
 import { useDeleteUsers } from '../api/delete-users';
 import { useExportUsers } from '../api/export-users';
@@ -43,6 +44,7 @@ export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const canCreate = useCan('users:create');
+  const copyAllowed = useConfigFlag('copyAllowed');
   const canUpdate = useCan('users:update');
   const canDelete = useCan('users:delete');
   const canSelect = canUpdate || canDelete;
@@ -59,7 +61,10 @@ export function Component() {
     [groupsQuery.data],
   );
 
-  const columnChoice = useColumnChoice('users', useUserColumns({ groupNames, canCopy: canCreate }));
+  const columnChoice = useColumnChoice(
+    'users',
+    useUserColumns({ groupNames, canCopy: canCreate && copyAllowed }),
+  );
 
   // The selection belongs to one page of one tenant's query; it is dropped when any of them changes.
   const selection = useListSelection<User>(queryId);

@@ -1,0 +1,619 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acmeOwnerCtx, addPlatformAdmin, readOutbox, useFixture } from '../../../test/helper';
+import { queryRows } from '../../db/client';
+import type { Ctx } from '../../lib/context';
+import { pdfText } from '../reports/reports.test-kit';
+import { SandboxProvider, signWebhook } from './payments.provider';
+import * as service from './subscriptions.service';
+
+const f = useFixture();
+const auth = (token: string) => ({ 'x-auth-token': token });
+const paths = (res: { json(): { details?: { path: string }[] } }) =>
+  (res.json().details ?? []).map((d) => d.path).sort();
+const DAY = 86_400_000;
+
+let owner: string;
+let auditor: string;
+let helpdesk: string;
+let billing: string;
+let globexOwner: string;
+let partner: string;
+let root: string;
+let acmeCtx: Ctx;
+
+async function adminActions(tenantId: string) {
+  const rows = await queryRows<{ action: string }>(
+    f.database.db,
+    sql`select action from admin_events where tenant_id = ${tenantId} and action like 'subscription.%' order by at`,
+  );
+  return rows.map((r) => r.action);
+}
+async function historyKinds(token: string, tenant = 'acme') {
+  const res = await f.app.inject({
+    url: `/api/tenant/${tenant}/subscription/history?limit=100&order=asc`,
+    headers: auth(token),
+  });
+  return (res.json().items as { kind: string }[]).map((e) => e.kind);
+}
+const endUsers = async (tenantId: string) =>
+  (
+    await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from users where tenant_id = ${tenantId} and usertype = 0`,
+    )
+  )[0].n;
+const get = (url: string, token: string) => f.app.inject({ url: `/api${url}`, headers: auth(token) });
+const send = (method: 'PUT' | 'POST', url: string, token: string, payload?: object) =>
+  f.app.inject({ method, url: `/api${url}`, headers: auth(token), ...(payload ? { payload } : {}) });
+
+/** Billing work at a chosen time, with a provider of its own (the sandbox keeps nothing that matters). */
+const at = (now: Date) => ({
+  database: f.database,
+  provider: new SandboxProvider(f.config.paymentWebhookSecret, () => now),
+  clock: () => now,
+});
+
+beforeAll(async () => {
+  await addPlatformAdmin(f.database);
+  [owner, auditor, helpdesk, billing, globexOwner, partner, root] = await Promise.all(
+    [
+      'admin@acme.test',
+      'auditor@acme.test',
+      'helpdesk@acme.test',
+      'billing@acme.test',
+      'admin@globex.test',
+      'partner@northwind.test',
+      'root@platform.test',
+    ].map((u) => f.signIn(u)),
+  );
+  acmeCtx = await acmeOwnerCtx(f);
+  // acme starts a trial as a new tenant would; globex stays without a subscription (no limit).
+  await f.database.tenantTx(f.acme.id, (tx) => service.startTrial(tx, acmeCtx));
+});
+
+describe('GET tenant/{tenant}/subscription', () => {
+  const url = '/tenant/acme/subscription';
+
+  it('answers 401 without a session, 404 for another tenant, 403 to a role without billing', async () => {
+    const none = await f.app.inject({ url: `/api${url}` });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ errcode: 1 });
+    expect((await get('/tenant/globex/subscription', owner)).statusCode).toBe(404);
+    expect((await get(url, helpdesk)).statusCode).toBe(403);
+    expect((await get(url, auditor)).statusCode).toBe(200);
+    expect((await get(url, billing)).statusCode).toBe(200);
+  });
+
+  it("shows the trial with its end, its seats and the tenant's real end users", async () => {
+    const res = await get(url, owner);
+    expect(res.statusCode).toBe(200);
+    const sub = res.json();
+    expect(sub).toMatchObject({
+      tenant: 'acme',
+      plan: 'trial',
+      status: 'trial',
+      seats: 10,
+      used: { users: 1, devices: 0 },
+      paymentMethod: null,
+      cancellable: false,
+      renewsAt: null,
+    });
+    const days = (Date.parse(sub.trialEndsAt) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    expect(await adminActions(f.acme.id)).toEqual(['subscription.start']);
+  });
+
+  it('answers 404 for a tenant without a subscription (no seat limit either)', async () => {
+    expect((await get('/tenant/globex/subscription', globexOwner)).statusCode).toBe(404);
+  });
+
+  it('lists the plans with their prices in cents', async () => {
+    const res = await get('/tenant/acme/subscription/plans', auditor);
+    expect(res.statusCode).toBe(200);
+    const business = res.json().plans.find((p: { sku: string }) => p.sku === 'business');
+    expect(business).toMatchObject({ name: 'Business', pricePerSeat: { monthly: 1200, yearly: 12000 } });
+    expect(res.json().plans.map((p: { sku: string }) => p.sku)).toEqual([
+      'trial',
+      'essentials',
+      'business',
+      'enterprise',
+    ]);
+  });
+});
+
+describe('PUT tenant/{tenant}/subscription on a trial', () => {
+  const url = '/tenant/acme/subscription';
+
+  it('answers 401, 403 to the auditor, 404 for another tenant', async () => {
+    expect((await f.app.inject({ method: 'PUT', url: `/api${url}`, payload: {} })).statusCode).toBe(401);
+    expect((await send('PUT', url, auditor, { plan: 'business' })).statusCode).toBe(403);
+    expect((await send('PUT', '/tenant/globex/subscription', owner, { plan: 'business' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('answers 400 naming the fields', async () => {
+    const res = await send('PUT', url, owner, { plan: 'gold', seats: 'many', addOns: ['nope'] });
+    expect(res.statusCode).toBe(400);
+    expect(paths(res)).toEqual(['body.addOns.0', 'body.plan', 'body.seats']);
+    const rules = await send('PUT', url, owner, { plan: 'essentials', seats: 3, addOns: ['xdr'] });
+    expect(rules.statusCode).toBe(400);
+    expect(rules.json().details).toEqual([
+      { path: 'body.seats', message: 'validation.seatsBelowMinimum', values: { min: '5' } },
+      { path: 'body.addOns', message: 'validation.addOnNotAvailable', values: { item: 'xdr' } },
+      { path: 'body.paymentToken', message: 'validation.paymentMethodRequired' },
+    ]);
+  });
+
+  it('refuses to cancel a trial (409 trial_not_cancellable)', async () => {
+    const res = await send('POST', '/tenant/acme/subscription/cancel', owner);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      errcode: 25,
+      code: 'trial_not_cancellable',
+      details: [{ path: 'subscription', message: 'error.trialNotCancellable', values: { planSku: 'trial' } }],
+    });
+    expect((await get(url, owner)).json()).toMatchObject({ status: 'trial', cancelAtPeriodEnd: false });
+  });
+
+  it('answers 402 payment_declined for a declined card and changes nothing', async () => {
+    for (const [token, reason] of [
+      ['tok_chargeDeclined', 'card_declined'],
+      ['tok_insufficientFunds', 'insufficient_funds'],
+    ]) {
+      const res = await send('PUT', url, owner, { plan: 'business', seats: 10, paymentToken: token });
+      expect(res.statusCode, token).toBe(402);
+      expect(res.json()).toMatchObject({
+        errcode: 24,
+        code: 'payment_declined',
+        details: [
+          { message: 'error.paymentDeclined', values: { plan: 'Business', planSku: 'business', reason } },
+        ],
+      });
+    }
+    expect((await get(url, owner)).json()).toMatchObject({
+      plan: 'trial',
+      status: 'trial',
+      paymentMethod: null,
+    });
+    expect((await get('/tenant/acme/payments', owner)).json()).toEqual({ items: [], total: 0 });
+    expect(await historyKinds(owner)).toEqual(['trial_started']);
+    expect(await adminActions(f.acme.id)).toEqual(['subscription.start']);
+  });
+
+  it('moves onto a paid plan with a good card: charged at once, the card kept as brand and last four only', async () => {
+    const res = await send('PUT', url, billing, { plan: 'business', seats: 10, paymentToken: 'tok_visa' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      plan: 'business',
+      status: 'active',
+      billingCycle: 'monthly',
+      seats: 10,
+      trialEndsAt: null,
+      cancellable: true,
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      price: { currency: 'EUR', total: 12_000 },
+    });
+    expect(res.json().renewsAt).toBe(res.json().currentPeriodEnd);
+    const payments = (await get('/tenant/acme/payments', billing)).json();
+    expect(payments.total).toBe(1);
+    expect(payments.items[0]).toMatchObject({ status: 'paid', amount: 12_000, currency: 'EUR', attempts: 1 });
+    expect(payments.items[0].number).toMatch(/^INV-\d{4}-\d{6}$/);
+    expect(await historyKinds(owner)).toEqual([
+      'trial_started',
+      'payment_method_updated',
+      'plan_changed',
+      'payment_succeeded',
+    ]);
+    // One transaction: the same time for both events.
+    expect((await adminActions(f.acme.id)).sort()).toEqual([
+      'subscription.paymentMethod.update',
+      'subscription.start',
+      'subscription.update',
+    ]);
+    const [stored] = await queryRows<{ provider_method_id: string }>(
+      f.database.db,
+      sql`select provider_method_id from payment_methods where tenant_id = ${f.acme.id}`,
+    );
+    expect(stored.provider_method_id).toMatch(/^pm_sandbox_/);
+  });
+});
+
+describe('the seat limit', () => {
+  it('refuses a new end user past the seats (409 naming the plan) and adds nothing', async () => {
+    for (let i = 0; i < 9; i++) {
+      const res = await send('POST', '/subscriber/user/acme', owner, {
+        username: `seat${i}@acme.test`,
+        firstname: 'Seat',
+        lastname: `N${i}`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await endUsers(f.acme.id)).toBe(10);
+    const res = await send('POST', '/subscriber/user/acme', owner, {
+      username: 'one-too-many@acme.test',
+      firstname: 'One',
+      lastname: 'Toomany',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      errcode: 23,
+      code: 'seat_limit_reached',
+      details: [
+        {
+          path: 'subscription.seats',
+          message: 'error.seatLimitReached',
+          values: { plan: 'Business', planSku: 'business', seats: '10', used: '10' },
+        },
+      ],
+    });
+    expect(res.json().message).toContain('Business plan includes 10 seats');
+    expect(await endUsers(f.acme.id)).toBe(10);
+  });
+
+  it('refuses the rows of an import past the seats', async () => {
+    const csv = ['username,firstname,lastname', 'imp1@acme.test,Imp,One', 'imp2@acme.test,Imp,Two'].join(
+      '\n',
+    );
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/subscriber/user/acme/import?mode=all',
+      headers: { ...auth(owner), 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(res.statusCode).toBe(202);
+    let job = res.json();
+    for (let i = 0; i < 100 && job.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      job = (await get(`/subscriber/user/acme/import/${res.json().id}`, owner)).json();
+    }
+    expect(job).toMatchObject({ status: 'completed', created: 0, errorCount: 2 });
+    expect(job.errors.map((e: { message: string }) => e.message)).toEqual([
+      'validation.seatLimitReached',
+      'validation.seatLimitReached',
+    ]);
+    expect(await endUsers(f.acme.id)).toBe(10);
+  });
+
+  it('has no limit for a tenant without a subscription', async () => {
+    const res = await send('POST', '/subscriber/user/globex', globexOwner, {
+      username: 'free@globex.test',
+      firstname: 'Free',
+      lastname: 'Seat',
+    });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('lets a seat be added once more seats are bought; fewer seats than end users is refused', async () => {
+    const fewer = await send('PUT', '/tenant/acme/subscription', owner, { plan: 'essentials', seats: 5 });
+    expect(fewer.statusCode).toBe(400);
+    expect(fewer.json().details).toEqual([
+      { path: 'body.seats', message: 'validation.seatsBelowUsed', values: { used: '10' } },
+    ]);
+    const more = await send('PUT', '/tenant/acme/subscription', owner, { seats: 12, addOns: ['xdr'] });
+    expect(more.statusCode).toBe(200);
+    expect(more.json()).toMatchObject({ seats: 12, addOns: ['xdr'], price: { total: 12 * 1200 + 12 * 400 } });
+    expect((await historyKinds(owner)).slice(-2)).toEqual(['seats_changed', 'addon_added']);
+    const added = await send('POST', '/subscriber/user/acme', owner, {
+      username: 'seat-ok@acme.test',
+      firstname: 'Seat',
+      lastname: 'Ok',
+    });
+    expect(added.statusCode).toBe(201);
+  });
+});
+
+describe('cancel and resume', () => {
+  it('cancels a paid subscription at the end of its period, and resumes it', async () => {
+    const cancelled = await send('POST', '/tenant/acme/subscription/cancel', owner);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      cancellable: false,
+      renewsAt: null,
+    });
+    const again = await send('POST', '/tenant/acme/subscription/cancel', owner);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details).toEqual([{ path: 'subscription', message: 'validation.alreadyCancelled' }]);
+    const resumed = await send('POST', '/tenant/acme/subscription/resume', billing);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ cancelAtPeriodEnd: false, cancellable: true });
+    expect((await send('POST', '/tenant/acme/subscription/resume', owner)).statusCode).toBe(409);
+    expect((await send('POST', '/tenant/acme/subscription/cancel', auditor)).statusCode).toBe(403);
+    expect((await adminActions(f.acme.id)).slice(-2)).toEqual(['subscription.cancel', 'subscription.resume']);
+  });
+});
+
+describe('PUT tenant/{tenant}/subscription/payment-method', () => {
+  const url = '/tenant/acme/subscription/payment-method';
+
+  it('answers 400, 402 for a refused card (the old card stays), and replaces the card', async () => {
+    const bad = await send('PUT', url, owner, { token: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(paths(bad)).toEqual(['body.token']);
+    const declined = await send('PUT', url, owner, { token: 'tok_chargeDeclined' });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().details[0]).toMatchObject({
+      path: 'body.token',
+      values: { reason: 'card_declined' },
+    });
+    expect((await get('/tenant/acme/subscription', owner)).json().paymentMethod).toMatchObject({
+      last4: '4242',
+    });
+    const ok = await send('PUT', url, owner, { token: 'tok_mastercard' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().paymentMethod).toEqual({
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: expect.any(Number),
+    });
+  });
+});
+
+describe('renewals and failed payments', () => {
+  it('renews at the period end; a failed charge makes it past due and a new card pays it', async () => {
+    await send('PUT', '/tenant/acme/subscription/payment-method', owner, { token: 'tok_chargeCustomerFail' });
+    const sub = (await get('/tenant/acme/subscription', owner)).json();
+    const end = new Date(sub.currentPeriodEnd);
+    const done = await service.runBilling(at(new Date(end.getTime() + 60_000)));
+    expect(done.renewals).toBe(1);
+    const pastDue = (await get('/tenant/acme/subscription', owner)).json();
+    expect(pastDue).toMatchObject({ status: 'past_due' });
+    expect(Date.parse(pastDue.currentPeriodStart)).toBe(end.getTime());
+    const [open] = (await get('/tenant/acme/payments?status=failed', owner)).json().items;
+    expect(open).toMatchObject({ status: 'failed', attempts: 1, failureCode: 'card_declined' });
+    expect(Date.parse(open.nextAttemptAt)).toBe(end.getTime() + 60_000 + DAY);
+    const fixed = await send('PUT', '/tenant/acme/subscription/payment-method', owner, { token: 'tok_visa' });
+    expect(fixed.json()).toMatchObject({ status: 'active', paymentMethod: { last4: '4242' } });
+    const paid = (await get(`/tenant/acme/payments?status=paid`, owner)).json();
+    expect(paid.items.map((p: { id: string }) => p.id)).toContain(open.id);
+    expect((await get(`/tenant/acme/payments?status=paid`, owner)).json().items[0]).toMatchObject({
+      attempts: 2,
+    });
+    // The renewal is dated a month ahead (the injected clock), the new card now: compare without the order.
+    const kinds = await historyKinds(owner);
+    expect(kinds.slice(-6).sort()).toEqual(
+      [
+        'renewed',
+        'payment_failed',
+        'past_due',
+        'payment_method_updated',
+        'payment_succeeded',
+        'resumed',
+      ].sort(),
+    );
+  });
+
+  it('retries a failed invoice after 1, 3 and 5 days, past due meanwhile, then expires it', async () => {
+    // globex buys a plan, then its card starts failing.
+    const globexCtx: Ctx = { ...acmeCtx, tenant: { id: f.globex.id, name: 'globex', kind: 'customer' } };
+    const start = new Date(Date.now() - 40 * DAY);
+    await f.database.tenantTx(f.globex.id, (tx) => service.startTrial(tx, globexCtx, start));
+    await service.updateSubscription(at(start), globexCtx, {
+      plan: 'essentials',
+      seats: 5,
+      paymentToken: 'tok_visa',
+    });
+    await service.setPaymentMethod(at(start), globexCtx, 'tok_insufficientFunds');
+    const end = (await service.getSubscription(f.database, globexCtx)).currentPeriodEnd!;
+    const failedAt = new Date(Date.parse(end) + 1000);
+    await service.runBilling(at(failedAt));
+    const status = async () => (await service.getSubscription(f.database, globexCtx)).status;
+    const invoice = async () =>
+      (await service.listPayments(f.database, globexCtx, { limit: 1, offset: 0, order: 'desc' })).items[0];
+    expect(await status()).toBe('past_due');
+    expect(await invoice()).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failureCode: 'insufficient_funds',
+    });
+    // Nothing is due before the next try.
+    expect((await service.runBilling(at(new Date(failedAt.getTime() + DAY - 1000)))).retries).toBe(0);
+    for (const [day, attempts] of [
+      [1, 2],
+      [3, 3],
+    ] as const) {
+      expect((await service.runBilling(at(new Date(failedAt.getTime() + day * DAY)))).retries).toBe(1);
+      expect(await status()).toBe('past_due');
+      const next = await invoice();
+      expect(next).toMatchObject({ status: 'failed', attempts });
+      expect(Date.parse(next.nextAttemptAt!)).toBe(failedAt.getTime() + (day === 1 ? 3 : 5) * DAY);
+    }
+    expect((await service.runBilling(at(new Date(failedAt.getTime() + 5 * DAY)))).retries).toBe(1);
+    expect(await status()).toBe('expired');
+    expect(await invoice()).toMatchObject({ status: 'failed', attempts: 4, nextAttemptAt: null });
+    const kinds = (
+      await service.listHistory(f.database, globexCtx, { limit: 100, offset: 0, order: 'asc' })
+    ).items.map((e) => e.kind);
+    expect(kinds.slice(-7)).toEqual([
+      'renewed',
+      'payment_failed',
+      'past_due',
+      'payment_failed',
+      'payment_failed',
+      'payment_failed',
+      'expired',
+    ]);
+  });
+
+  it('starts the trial of a signed-up workspace when its owner verifies the address', async () => {
+    const password = 'dolphin-autumn-marble-41';
+    const signup = await f.app.inject({
+      method: 'POST',
+      url: '/api/signup',
+      payload: {
+        organisation: 'Hooli',
+        firstname: 'Gavin',
+        lastname: 'Belson',
+        password,
+        tenant: 'hooli',
+        email: 'gavin@hooli.test',
+      },
+    });
+    expect(signup.statusCode).toBe(201);
+    const [mail] = await readOutbox(f.database, 'gavin@hooli.test');
+    const secret = /\/verify\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] as string;
+    expect((await f.app.inject({ url: `/api/user/verify/${secret}` })).statusCode).toBe(200);
+    const session = await f.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'gavin@hooli.test', password },
+    });
+    const sub = (await get('/tenant/hooli/subscription', session.json().sessid)).json();
+    expect(sub).toMatchObject({ plan: 'trial', status: 'trial', seats: 10, cancellable: false });
+    expect(Math.round((Date.parse(sub.trialEndsAt) - Date.now()) / DAY)).toBe(14);
+  });
+
+  it('ends a trial after its 14 days', async () => {
+    const res = await send('POST', '/partner/northwind/tenants', partner, {
+      name: 'initech',
+      displayName: 'Initech',
+      owner: { email: 'owner@initech.test', firstname: 'Bill', lastname: 'Lumbergh' },
+    });
+    expect(res.statusCode).toBe(201);
+    const trial = await get('/tenant/initech/subscription', partner);
+    expect(trial.json()).toMatchObject({ plan: 'trial', status: 'trial', seats: 10 });
+    await service.runBilling(at(new Date(Date.parse(trial.json().trialEndsAt) - 1000)));
+    expect((await get('/tenant/initech/subscription', partner)).json().status).toBe('trial');
+    await service.runBilling(at(new Date(Date.parse(trial.json().trialEndsAt) + 1000)));
+    expect((await get('/tenant/initech/subscription', partner)).json().status).toBe('expired');
+  });
+});
+
+describe('GET tenant/{tenant}/subscription/history and usage', () => {
+  it('pages the history on the server, newest first', async () => {
+    const res = await get('/tenant/acme/subscription/history?limit=2', auditor);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items).toHaveLength(2);
+    expect(res.json().total).toBeGreaterThan(10);
+    const [a, b] = res.json().items;
+    expect(Date.parse(a.createdAt)).toBeGreaterThanOrEqual(Date.parse(b.createdAt));
+    expect(a.actor === null || typeof a.actor === 'string').toBe(true);
+    expect((await get('/tenant/acme/subscription/history?kind=nope', owner)).statusCode).toBe(400);
+    expect((await get('/tenant/acme/subscription/history', helpdesk)).statusCode).toBe(403);
+  });
+
+  it("answers today's usage with the real counts, and 400 for a bad range", async () => {
+    const res = await get('/tenant/acme/subscription/usage?days=7', owner);
+    expect(res.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.json().to).toBe(today);
+    expect(res.json().points.at(-1)).toEqual({ day: today, users: 11, devices: 0, seats: 12 });
+    const bad = await get('/tenant/acme/subscription/usage?days=0&from=2026-13-01', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(paths(bad)).toEqual(['query.days', 'query.from']);
+    const reversed = await get('/tenant/acme/subscription/usage?from=2026-02-01&to=2026-01-01', owner);
+    expect(reversed.statusCode).toBe(400);
+    expect(paths(reversed)).toEqual(['query.from']);
+  });
+});
+
+describe('GET tenant/{tenant}/payments/{id}/invoice', () => {
+  it('answers the invoice as a PDF naming its number and amount, in English or German', async () => {
+    const [first] = (await get('/tenant/acme/payments?order=asc&limit=1', auditor)).json().items;
+    const res = await get(`/tenant/acme/payments/${first.id}/invoice`, auditor);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`${first.number}.pdf`);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(`Invoice ${first.number}`);
+    expect(text).toContain('€120.00');
+    expect(text).toContain('Billed to');
+    const de = pdfText((await get(`/tenant/acme/payments/${first.id}/invoice?lng=de`, auditor)).rawPayload);
+    expect(de).toContain(`Rechnung ${first.number}`);
+    expect(de).toContain('120,00 €');
+  });
+
+  it("answers 404 for another tenant's invoice, 400 for a bad id, 403 without billing", async () => {
+    const [first] = (await get('/tenant/acme/payments', owner)).json().items;
+    expect((await get(`/tenant/globex/payments/${first.id}/invoice`, globexOwner)).statusCode).toBe(404);
+    const bad = await get('/tenant/acme/payments/nope/invoice', owner);
+    expect(bad.statusCode).toBe(400);
+    expect(paths(bad)).toEqual(['params.id']);
+    expect((await get(`/tenant/acme/payments/${first.id}/invoice`, helpdesk)).statusCode).toBe(403);
+    expect((await get('/tenant/acme/payments?limit=0', owner)).statusCode).toBe(400);
+  });
+});
+
+describe('POST billing/webhook', () => {
+  const post = (body: string, signature?: string) =>
+    f.app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'payment-signature': signature } : {}),
+      },
+      payload: body,
+    });
+
+  it('applies a signed event once, and refuses a bad or old signature', async () => {
+    const [paid] = (await get('/tenant/acme/payments?status=paid&order=asc&limit=1', owner)).json().items;
+    const sandbox = new SandboxProvider(f.config.paymentWebhookSecret);
+    const delivery = sandbox.emit('charge.refunded', {
+      id: 'ch_x',
+      metadata: { paymentId: paid.id, tenantId: f.acme.id },
+    });
+    const tampered = delivery.body.replace('charge.refunded', 'charge.succeeded');
+    expect((await post(tampered, delivery.signature)).statusCode).toBe(400);
+    expect((await post(delivery.body)).statusCode).toBe(400);
+    const old = Math.floor(Date.now() / 1000) - 301;
+    const stale = await post(delivery.body, signWebhook(f.config.paymentWebhookSecret, delivery.body, old));
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toMatchObject({ errcode: 2, details: [{ path: 'headers.payment-signature' }] });
+    const wrongSecret = await post(
+      delivery.body,
+      signWebhook('whsec_other', delivery.body, Math.floor(Date.now() / 1000)),
+    );
+    expect(wrongSecret.statusCode).toBe(400);
+    // Nothing changed so far.
+    expect((await get(`/tenant/acme/payments?status=refunded`, owner)).json().total).toBe(0);
+
+    const ok = await post(delivery.body, delivery.signature);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ received: true, duplicate: false });
+    expect((await get(`/tenant/acme/payments?status=refunded`, owner)).json().items[0].id).toBe(paid.id);
+    const replay = await post(delivery.body, delivery.signature);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    expect((await historyKinds(owner)).filter((k) => k === 'payment_refunded')).toHaveLength(1);
+  });
+});
+
+describe('GET partner/{tenant}/subscriptions/usage', () => {
+  it('answers 401, 403 to a customer role, 404 for a console that is not the partner’s', async () => {
+    expect((await f.app.inject({ url: '/api/partner/northwind/subscriptions/usage' })).statusCode).toBe(401);
+    expect((await get('/partner/acme/subscriptions/usage', owner)).statusCode).toBe(403);
+    expect((await get('/partner/globex/subscriptions/usage', partner)).statusCode).toBe(404);
+    expect((await get('/partner/acme/subscriptions/usage', partner)).statusCode).toBe(404);
+    expect((await get('/partner/northwind/subscriptions/usage?status=paused', partner)).statusCode).toBe(400);
+  });
+
+  it("lists only the partner's own tenants with plan, status, seats and use, and totals", async () => {
+    const res = await get('/partner/northwind/subscriptions/usage', partner);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((r: { tenant: string }) => r.tenant)).toEqual(['acme', 'initech']);
+    expect(res.json().items[0]).toMatchObject({
+      tenant: 'acme',
+      plan: 'business',
+      status: 'active',
+      seats: 12,
+      used: { users: 11, devices: 0 },
+    });
+    expect(res.json().totals).toMatchObject({
+      tenants: 2,
+      seats: 22,
+      users: 11,
+      byStatus: { active: 1, expired: 1 },
+    });
+    const page = await get('/partner/northwind/subscriptions/usage?limit=1&offset=1', partner);
+    expect(page.json()).toMatchObject({ total: 2, items: [{ tenant: 'initech', status: 'expired' }] });
+    const all = await get('/partner/platform/subscriptions/usage?limit=100', root);
+    expect(all.json().items.map((r: { tenant: string }) => r.tenant)).toEqual(
+      expect.arrayContaining(['acme', 'globex', 'initech', 'northwind']),
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import {
+  FEATURE_DEFAULTS,
+  type ManagedTenant,
+  sessionEndpoints,
+  tenantFeatureEndpoints,
+} from '@palisade/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../testing/fake-api';
+import { makeSession, renderWithProviders } from '../../../testing/render';
+import { TenantFeaturesModal } from './tenant-features-modal';
+
+const acme: ManagedTenant = {
+  id: '5b0d6a3e-6f3f-4a43-9a59-0d1f1b7c1a01',
+  name: 'acme',
+  displayName: 'Acme Corp',
+  kind: 'customer',
+  partner: 'northwind',
+  status: 'active',
+  suspendedAt: null,
+  users: 3,
+  devices: 2,
+  gateways: 1,
+  gatewaysOffline: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as ManagedTenant;
+
+const partner = makeSession({
+  role: 'partner_admin',
+  tenant: 'northwind',
+  tenantKind: 'partner',
+  managedTenants: ['acme'],
+});
+
+function setup(canEdit = true) {
+  let features = { ...FEATURE_DEFAULTS };
+  const onClose = vi.fn();
+  const api = fakeApi()
+    .on(sessionEndpoints.getSession, () => partner)
+    .on(tenantFeatureEndpoints.getManagedTenantFeatures, ({ params }) => ({
+      tenant: params.id === acme.id ? 'acme' : 'other',
+      features,
+      isCustomised: false,
+      updatedAt: null,
+    }))
+    .on(tenantFeatureEndpoints.updateManagedTenantFeatures, ({ body }) => {
+      features = { ...features, ...body.features };
+      return { tenant: 'acme', features, isCustomised: true, updatedAt: '2026-02-01T00:00:00.000Z' };
+    });
+  const view = renderWithProviders(
+    <TenantFeaturesModal target={acme} tenant="northwind" canEdit={canEdit} onClose={onClose} />,
+    { session: partner, route: '/admin-console' },
+  );
+  return { api, onClose, ...view };
+}
+
+describe('the Features dialog of the partner console', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows a translated switch per flag with the tenant's values", async () => {
+    setup();
+    expect(await screen.findByRole('dialog', { name: 'Features of Acme Corp' })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /^ZTNA firewall/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /^New plans/ })).not.toBeChecked();
+    expect(screen.getByText('Preview: the new subscription plans.')).toBeInTheDocument();
+    expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(FEATURE_DEFAULTS).length);
+    expect(screen.getByRole('button', { name: 'Save features' })).toBeDisabled();
+  });
+
+  it('saves only the flags that changed, then closes', async () => {
+    const { api, user, onClose } = setup();
+    await user.click(await screen.findByRole('switch', { name: /^ZTNA firewall/ }));
+    await user.click(screen.getByRole('switch', { name: /^New plans/ }));
+    await user.click(screen.getByRole('button', { name: 'Save features' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [call] = api.calls(tenantFeatureEndpoints.updateManagedTenantFeatures);
+    expect(call.params).toEqual({ tenant: 'northwind', id: acme.id });
+    expect(call.sentBody).toEqual({ features: { ztnaFirewall: false, newSkus: true } });
+    expect(await screen.findByText('The features of Acme Corp are saved.')).toBeInTheDocument();
+  });
+
+  it('only shows the flags to a console user without tenant:update', async () => {
+    setup(false);
+    expect(await screen.findByRole('switch', { name: /^ZTNA firewall/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save features' })).not.toBeInTheDocument();
+  });
+});
