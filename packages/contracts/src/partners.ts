@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, NonEmpty, Page, PageQuery, TenantName, Uuid } from './common';
 import { endpoint } from './endpoint';
 import { TenantKind } from './session';
+import { PLAN_SKUS, SubscriptionStatusSchema } from './subscriptions';
 import { HexColor, TenantParams } from './tenants';
 
 /**
@@ -42,6 +43,11 @@ export const ManagedTenant = z.object({
   /** Gateways not retired, and those of them silent for three heartbeats. */
   gateways: z.number().int(),
   gatewaysOffline: z.number().int(),
+  /** Its plan and subscription status (null: no subscription); in the console's list only. */
+  subscription: z
+    .object({ plan: z.enum(PLAN_SKUS), status: SubscriptionStatusSchema, trialEndsAt: z.string().nullable() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
 });
 export type ManagedTenant = z.infer<typeof ManagedTenant>;

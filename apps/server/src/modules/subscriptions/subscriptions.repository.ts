@@ -90,6 +90,15 @@ export async function getSubscription(tx: Tx | Db, tenantId: string, lock = fals
   return rows[0] ? toSubscription(rows[0]) : null;
 }
 
+/** Plan, status and trial end of the given tenants' subscriptions (a console page: a handful of ids). */
+export async function subscriptionSummaries(db: Db, tenantIds: readonly string[]) {
+  if (tenantIds.length === 0) return [];
+  return queryRows<{ tenant_id: string; plan: string; status: string; trial_ends_at: string | Date | null }>(
+    db,
+    sql`select tenant_id, plan, status, trial_ends_at from subscriptions where tenant_id = any(${pgArray(tenantIds)}::uuid[])`,
+  );
+}
+
 const pgArray = (items: readonly string[]) => sql`${`{${items.join(',')}}`}::text[]`;
 
 export async function insertSubscription(

@@ -20,6 +20,7 @@ import {
   type Subscription,
   type SubscriptionEventKind,
   type SubscriptionHistoryQuery,
+  type SubscriptionStatus,
   type SubscriptionUpdateInput,
   TRIAL_DAYS,
   TRIAL_SEATS,
@@ -215,6 +216,23 @@ export async function seatsLeft(tx: Tx, tenantId: string): Promise<number | null
   if (!row) return null;
   const { users } = await repo.liveCounts(tx, tenantId);
   return Math.max(0, row.seats - users);
+}
+
+/**
+ * Plan and status of each given tenant with a subscription (for the partner console's rows), keyed by tenant id.
+ */
+export async function subscriptionSummaries(database: Database, tenantIds: readonly string[]) {
+  const rows = await repo.subscriptionSummaries(database.db, tenantIds);
+  return new Map(
+    rows.map((r) => [
+      r.tenant_id,
+      {
+        plan: r.plan as PlanSku,
+        status: r.status as SubscriptionStatus,
+        trialEndsAt: r.trial_ends_at === null ? null : new Date(r.trial_ends_at).toISOString(),
+      },
+    ]),
+  );
 }
 
 // ─── Trials (for the tenants and session modules) ────────────────────────────────────────────────────────────

@@ -167,6 +167,13 @@ describe('the partner console: POST partner/{tenant}/tenants', () => {
     });
     const listed = await f.app.inject({ url, headers: auth(partner) });
     expect(listed.json().items.map((t: { name: string }) => t.name)).toEqual(['acme', 'initech']);
+    // The new customer is on its 14-day trial; acme (made without one) shows none.
+    const [acme, initech] = listed.json().items;
+    expect(acme.subscription).toBeNull();
+    expect(initech.subscription).toMatchObject({ plan: 'trial', status: 'trial' });
+    const days = (Date.parse(initech.subscription.trialEndsAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
     const [mail] = await readOutbox(f.database, 'owner@initech.test');
     expect(mail.subject).toContain('initech');
     expect(mail.text).toMatch(/\/verify\/[\w-]+/);

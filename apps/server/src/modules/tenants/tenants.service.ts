@@ -15,7 +15,7 @@ import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { inviteAdmin } from '../admins/admins.service';
-import { startTrial } from '../subscriptions/subscriptions.service';
+import { startTrial, subscriptionSummaries } from '../subscriptions/subscriptions.service';
 import { usernameTaken } from '../users/users.service';
 import * as repo from './tenants.repository';
 
@@ -142,7 +142,15 @@ export async function listManagedTenants(database: Database, ctx: Ctx, query: Ma
     query,
     GATEWAY_OFFLINE_AFTER_MS,
   );
-  return { items: rows.map(presentManaged), total };
+  // The page's subscriptions in one look-up (a page is a handful of rows).
+  const plans = await subscriptionSummaries(
+    database,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => ({ ...presentManaged(r), subscription: plans.get(r.id) ?? null })),
+    total,
+  };
 }
 
 export async function managed(database: Database, ctx: Ctx, id: string) {

@@ -97,6 +97,29 @@ export function useManagedTenantColumns({
         ),
     },
     {
+      accessor: 'subscription',
+      title: t('partners.column.subscription', 'Subscription'),
+      render: ({ subscription }) =>
+        subscription ? (
+          <Stack gap={2}>
+            <Text span size="sm">
+              {t(`subscriptions.plans.${subscription.plan}`)}
+            </Text>
+            <Text span size="xs" c="dimmed">
+              {subscription.status === 'trial' && subscription.trialEndsAt
+                ? t('partners.trialEnds', 'Trial until {{date}}', {
+                    date: dateFormat.format(new Date(subscription.trialEndsAt)),
+                  })
+                : t(`subscriptions.status.${subscription.status}`)}
+            </Text>
+          </Stack>
+        ) : (
+          <Text span size="sm" c="dimmed">
+            {t('partners.noSubscription', 'None')}
+          </Text>
+        ),
+    },
+    {
       accessor: 'users',
       title: t('partners.column.users', 'End users'),
       textAlign: 'right',

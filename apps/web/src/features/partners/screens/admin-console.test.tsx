@@ -45,6 +45,7 @@ const ACME = makeTenant({
   devices: 56,
   gateways: 3,
   gatewaysOffline: 1,
+  subscription: { plan: 'business', status: 'past_due', trialEndsAt: null },
 });
 const GLOBEX = makeTenant({
   id: GLOBEX_ID,
@@ -55,6 +56,7 @@ const GLOBEX = makeTenant({
   users: 7,
   devices: 2,
   gateways: 1,
+  subscription: { plan: 'trial', status: 'trial', trialEndsAt: '2026-12-06T10:00:00.000Z' },
 });
 
 const PARTNER = makeSession({
@@ -171,6 +173,10 @@ describe('partner console', () => {
     const globex = within(table).getByText('Globex Industries').closest('tr')!;
     expect(within(globex).getByText('Suspended')).toBeInTheDocument();
     expect(within(globex).getByRole('button', { name: 'Resume Globex Industries' })).toBeInTheDocument();
+    // Each row's plan and subscription status; a trial says until when.
+    expect(within(acme).getByText('Business')).toBeInTheDocument();
+    expect(within(acme).getByText('Payment overdue')).toBeInTheDocument();
+    expect(within(globex).getByText('Trial until Dec 6, 2026')).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Partner' })).not.toBeInTheDocument();
     expect(screen.getByText('2 tenants')).toBeInTheDocument();
     expect(api.calls(partnerEndpoints.listManagedTenants)[0].params).toEqual({ tenant: 'northwind' });
