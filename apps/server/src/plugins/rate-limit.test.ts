@@ -76,6 +76,31 @@ describe(`server rate limit (${relay ? 'Redis' : 'in memory'})`, () => {
     );
   });
 
+  it('counts every spelling of a path as the route the router matched: percent-encoded, HEAD for GET', async () => {
+    const token = await signInFrom();
+    const headers = { 'x-auth-token': token };
+    // Four spellings of one route, each answered by it; the limit (3) holds across them all.
+    const spellings = [
+      { method: 'GET', url: '/%61pi/subscriber/user/acme' },
+      { method: 'GET', url: '/api/%73ubscriber/user/acme' },
+      { method: 'HEAD', url: '/api/subscriber/user/acme' },
+      { method: 'GET', url: '/api/subscriber/user/%61cme' },
+      { method: 'GET', url: '/api/subscriber/user/acme' },
+    ] as const;
+    const statuses: number[] = [];
+    for (const { method, url } of spellings) {
+      statuses.push((await f.app.inject({ method, url, headers })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Anonymous calls to an encoded API path are limited by address like the plain one.
+    const remoteAddress = freshAddress();
+    const anonymous: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      anonymous.push((await f.app.inject({ url: '/%61pi/subscriber/user/acme', remoteAddress })).statusCode);
+    }
+    expect(anonymous).toEqual([401, 401, 401, 429, 429]);
+  });
+
   it('counts a client by its own address, whatever X-Forwarded-For it sends (no TRUST_PROXY)', async () => {
     const remoteAddress = freshAddress();
     const statuses: number[] = [];

@@ -119,9 +119,22 @@ function storeFor(redis: Redis, log: FastifyBaseLogger) {
   };
 }
 
-/** Pages, assets and the health probes are not limited; the API is. */
-const isExempt = (request: FastifyRequest) =>
-  !request.url.startsWith('/api/') || request.url.startsWith('/api/health');
+/**
+ * The route the router matched, as the limiter counts it: its pattern (never the raw address, which the router
+ * decodes, so `/%61pi/…` or `/api/%73ession` name the same route as the plain spelling), and HEAD counted as the
+ * GET it answers. An address that matched no route counts as one route per method.
+ */
+function routeKey(request: FastifyRequest): string {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return `${method}|${request.routeOptions.url ?? '(unmatched)'}`;
+}
+
+/** Pages, assets and the health probes are not limited; the API is — by the route matched, not the raw address. */
+const isExempt = (request: FastifyRequest) => {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return !request.url.startsWith('/api/');
+  return !pattern.startsWith('/api/') || pattern.startsWith('/api/health');
+};
 
 /**
  * The server-side limit (spec §7, ARCHITECTURE §3): `max` calls per window per caller and method+path, shared
@@ -141,7 +154,7 @@ export async function registerRateLimit(
     ...(redis ? { store: storeFor(redis, app.log) } : {}),
     allowList: isExempt,
     keyGenerator: async (request) => {
-      const route = `${request.method}|${request.routeOptions.url ?? request.url.split('?')[0]}`;
+      const route = routeKey(request);
       if (isExempt(request)) return route;
       // Resolved once for the request (app.auth, plugins/auth.ts): route()'s access check reuses it. The gateway
       // protocol is limited per gateway, the device client per device.
