@@ -35,7 +35,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The log goes to a file that scripts/e2e.sh searches for credentials once the journeys are done.
+    command: `node --import tsx apps/server/src/server.ts > "${process.env.E2E_SERVER_LOG ?? '/dev/null'}"`,
     cwd: '..',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
@@ -47,7 +48,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? '/tmp/palisade-e2e',
       DEMO_PASSWORD,
-      LOG_LEVEL: 'warn',
+      // Every request is logged, so the search covers every address the journeys loaded.
+      LOG_LEVEL: 'info',
       RATE_LIMIT_MAX: '1000',
       // The journeys read mailed links from the dev outbox (as the platform administrator).
       DEV_OUTBOX: 'true',

@@ -45,5 +45,12 @@ if ! command -v pdftotext >/dev/null; then
 fi
 [ -f apps/web/dist/index.html ] || npm run --silent build
 export E2E_DATA_DIR=$(mktemp -d)
-trap 'rm -rf "$E2E_DATA_DIR"' EXIT
+export E2E_SERVER_LOG="$E2E_DATA_DIR.log"
+trap 'rm -rf "$E2E_DATA_DIR" "$E2E_SERVER_LOG"' EXIT
+set +e
 npx playwright test -c e2e/playwright.config.ts "$@"
+status=$?
+set -e
+# The whole run's server log holds no session id, token or mailed link (issue 31).
+node --import tsx scripts/check-server-log.ts "$E2E_SERVER_LOG" || status=1
+exit "$status"

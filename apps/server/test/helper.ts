@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { groups, mailOutbox, tenants, users } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
 import { hashPassword } from '../src/lib/passwords';
+import type { LogSink } from '../src/lib/request-log';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -67,7 +68,11 @@ export interface Instance {
  * partner@northwind.test,
  * enduser@acme.test (usertype 0, no password) — all verified, password PASSWORD.
  */
-export function useFixture(overrides: Partial<Config> = {}): Fixture {
+export function useFixture(
+  overrides: Partial<Config> = {},
+  /** Log through the app's logger (at `overrides.logLevel`) into this sink instead of not at all. */
+  options: { logSink?: LogSink } = {},
+): Fixture {
   const fixture = {} as Fixture;
   let built: App;
   let dropDb: (() => Promise<void>) | null = null;
@@ -87,7 +92,10 @@ export function useFixture(overrides: Partial<Config> = {}): Fixture {
       ...overrides,
     };
     const database = await openDatabase({ databaseUrl, dataDir: '' });
-    built = await buildApp(config, { database, logger: false });
+    built = await buildApp(config, {
+      database,
+      ...(options.logSink ? { logSink: options.logSink } : { logger: false }),
+    });
     const { db } = database;
     const hash = await hashPassword(PASSWORD);
     const [northwind] = await db

@@ -97,17 +97,19 @@ export function createRevalidatedFiles() {
   return {
     /**
      * Answers with the file at `path`: 304 when the request's `If-None-Match` (or, without it,
-     * `If-Modified-Since`) still matches, else the file in the best accepted encoding. Null when there is no
-     * such file (the caller answers 404).
+     * `If-Modified-Since`) still matches, else the file in the best accepted encoding. True when it answered,
+     * false when there is no such file (the caller answers otherwise). Never the reply itself: a reply is
+     * thenable, so an async function returning it would resolve to what its `then` gives (nothing), and the
+     * caller would take a sent file for a missing one and answer twice.
      */
     async send(
       request: FastifyRequest,
       reply: FastifyReply,
       path: string,
       options: SendOptions,
-    ): Promise<FastifyReply | null> {
+    ): Promise<boolean> {
       const entry = await load(path, options);
-      if (!entry) return null;
+      if (!entry) return false;
       const encoding = pickEncoding(request.headers['accept-encoding']);
       // One ETag per encoding: the bytes differ, and a cache must not swap one for the other.
       const etag = `"${entry.hash}${encoding === 'identity' ? '' : `-${encoding}`}"`;
@@ -125,9 +127,13 @@ export function createRevalidatedFiles() {
             .map((tag) => tag.trim().replace(/^W\//, ''))
             .some((tag) => tag === etag || tag === '*')
         : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Date.parse(entry.lastModified);
-      if (isFresh) return reply.status(304).send();
+      if (isFresh) {
+        reply.status(304).send();
+        return true;
+      }
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(await body(entry, encoding));
+      reply.send(await body(entry, encoding));
+      return true;
     },
   };
 }

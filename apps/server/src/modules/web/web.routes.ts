@@ -71,7 +71,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
         contentType: 'application/json; charset=utf-8',
       });
       if (!sent) throw notFound('Translation');
-      return sent;
+      return reply;
     },
   );
 
@@ -118,7 +118,7 @@ export async function webRoutes(app: FastifyInstance, config: Config) {
         variant: `${lng} ${route} ${files.join()}`,
         vary: ['Cookie'],
       });
-      if (sent) return sent;
+      if (sent) return reply;
     }
     if (isServedRoute(path)) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
