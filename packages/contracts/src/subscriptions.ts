@@ -55,6 +55,11 @@ export interface PlanDefinition {
   pricePerSeat: { monthly: number; yearly: number };
   /** The fewest seats the plan is sold with (the trial's fixed seats). */
   minSeats: number;
+  /**
+   * The most seats the plan is sold with (400 `validation.seatsAboveMaximum` beyond). The trial is not sold: its
+   * seats are the greater of {@link TRIAL_SEATS} and the tenant's end users.
+   */
+  maxSeats: number;
   /** The trial's length; null for paid plans. */
   trialDays: number | null;
   cancellable: boolean;
@@ -92,6 +97,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     name: 'Trial',
     pricePerSeat: { monthly: 0, yearly: 0 },
     minSeats: TRIAL_SEATS,
+    maxSeats: TRIAL_SEATS,
     trialDays: TRIAL_DAYS,
     cancellable: false,
     features: BUSINESS_FEATURES,
@@ -103,6 +109,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     name: 'Essentials',
     pricePerSeat: { monthly: 600, yearly: 6_000 },
     minSeats: 5,
+    maxSeats: 250,
     trialDays: null,
     cancellable: true,
     features: ESSENTIAL_FEATURES,
@@ -114,6 +121,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     name: 'Business',
     pricePerSeat: { monthly: 1_200, yearly: 12_000 },
     minSeats: 10,
+    maxSeats: 5_000,
     trialDays: null,
     cancellable: true,
     features: BUSINESS_FEATURES,
@@ -125,6 +133,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     name: 'Enterprise',
     pricePerSeat: { monthly: 2_000, yearly: 20_000 },
     minSeats: 50,
+    maxSeats: 100_000,
     trialDays: null,
     cancellable: true,
     features: ENTERPRISE_FEATURES,
@@ -211,6 +220,107 @@ export function priceOf(
   return { lines, total: lines.reduce((sum, line) => sum + line.amount, 0) };
 }
 
+/** What a subscription is: plan, cycle, seats and add-ons. */
+export interface PlanState {
+  plan: PlanSku;
+  billingCycle: BillingCycle;
+  seats: number;
+  addOns: readonly AddOnSku[];
+}
+
+/** How a change of a running paid subscription is billed ({@link quoteChange}). */
+export interface ChangeQuote {
+  /**
+   * `now`: the new plan, seats and add-ons cost more and take effect once `amount` is charged (nothing is charged
+   * when it rounds to 0); `periodEnd`: nothing is charged now and the change waits for the end of the period;
+   * `none`: nothing changes.
+   */
+  when: 'now' | 'periodEnd' | 'none';
+  /** Cents charged now: the sum of `lines` (0 unless `when` is `now`). */
+  amount: number;
+  /** The charge's invoice lines: the unused time of each current line (negative), the rest of each new one. */
+  lines: PriceLine[];
+  /** The share of the period still to run, 0 to 1. */
+  remaining: number;
+  /**
+   * What takes effect at the period end (and is billed from the renewal): the whole change when it does not cost
+   * more, the new billing cycle when it comes with an upgrade; null when nothing waits.
+   */
+  atPeriodEnd: PlanState | null;
+}
+
+const samePlanState = (a: PlanState, b: PlanState) =>
+  a.plan === b.plan &&
+  a.billingCycle === b.billingCycle &&
+  a.seats === b.seats &&
+  a.addOns.length === b.addOns.length &&
+  a.addOns.every((addOn) => b.addOns.includes(addOn));
+
+/**
+ * How a change of a running paid subscription is billed (docs/subscriptions.md, "Changes and proration"). Both
+ * prices are taken in the current billing cycle. When the new plan, seats and add-ons cost more, they take effect
+ * now and the rest of the period is charged first: with `f` = milliseconds left of the period ÷ its milliseconds,
+ * each line of the current price is credited `−round(amount × f)` and each line of the new price charged
+ * `+round(amount × f)` (lines the same on both sides are left out), and the charge is their sum; a new billing
+ * cycle then waits for the period end. A change that does not cost more (a downgrade), or only changes the cycle,
+ * takes effect at the period end with nothing charged or credited. The server charges exactly this; the web
+ * shows it before the change.
+ */
+export function quoteChange(
+  current: PlanState,
+  next: PlanState,
+  period: { start: string | Date; end: string | Date },
+  now: Date,
+): ChangeQuote {
+  const start = new Date(period.start).getTime();
+  const end = new Date(period.end).getTime();
+  const remaining = end > start ? Math.min(1, Math.max(0, (end - now.getTime()) / (end - start))) : 0;
+  const none: ChangeQuote = { when: 'none', amount: 0, lines: [], remaining, atPeriodEnd: null };
+  if (samePlanState(current, next)) return none;
+  const cycle = current.billingCycle;
+  const before = priceOf(current.plan, cycle, current.seats, current.addOns);
+  const after = priceOf(next.plan, cycle, next.seats, next.addOns);
+  const immediate = { ...next, billingCycle: cycle };
+  if (after.total <= before.total || samePlanState(current, immediate)) {
+    return { ...none, when: 'periodEnd', atPeriodEnd: { ...next, addOns: [...next.addOns] } };
+  }
+  const same = (line: PriceLine, others: PriceLine[]) =>
+    others.some((o) => o.sku === line.sku && o.quantity === line.quantity && o.amount === line.amount);
+  const lines: PriceLine[] = [];
+  for (const line of before.lines) {
+    if (same(line, after.lines)) continue;
+    const amount = -Math.round(line.amount * remaining);
+    lines.push({
+      sku: line.sku,
+      description: `Unused time: ${line.description} × ${line.quantity}`,
+      quantity: 1,
+      unitAmount: amount,
+      amount,
+    });
+  }
+  for (const line of after.lines) {
+    if (same(line, before.lines)) continue;
+    const amount = Math.round(line.amount * remaining);
+    lines.push({
+      sku: line.sku,
+      description: `Rest of the period: ${line.description} × ${line.quantity}`,
+      quantity: 1,
+      unitAmount: amount,
+      amount,
+    });
+  }
+  return {
+    when: 'now',
+    amount: Math.max(
+      0,
+      lines.reduce((sum, line) => sum + line.amount, 0),
+    ),
+    lines,
+    remaining,
+    atPeriodEnd: next.billingCycle === cycle ? null : { ...next, addOns: [...next.addOns] },
+  };
+}
+
 // ─── Schemas ─────────────────────────────────────────────────────────────────────────────────────────────────
 
 export const PlanSkuSchema = z.enum(PLAN_SKUS, { message: 'validation.choice' });
@@ -227,6 +337,17 @@ export const PaymentMethod = z.object({
   expYear: z.number().int(),
 });
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** A change that takes effect at the end of the current period (a downgrade, a new billing cycle). */
+export const ScheduledChange = z.object({
+  plan: PlanSkuSchema,
+  billingCycle: BillingCycleSchema,
+  seats: z.number().int(),
+  addOns: z.array(AddOnSkuSchema),
+  /** When it takes effect: the end of the current period. */
+  effectiveAt: z.string(),
+});
+export type ScheduledChange = z.infer<typeof ScheduledChange>;
 
 /** A tenant's current subscription. */
 export const Subscription = z.object({
@@ -249,7 +370,9 @@ export const Subscription = z.object({
   cancelledAt: z.string().nullable(),
   addOns: z.array(AddOnSkuSchema),
   paymentMethod: PaymentMethod.nullable(),
-  /** What the next period costs (cents of `currency`). */
+  /** What takes effect at the period end; null when nothing waits. */
+  scheduledChange: ScheduledChange.nullable(),
+  /** What the next period costs (cents of `currency`), the scheduled change included. */
   price: z.object({ currency: z.literal(CURRENCY), total: z.number().int(), lines: z.array(PriceLine) }),
   /** False for a trial (spec §4) and for a subscription that has ended or is already cancelling. */
   cancellable: z.boolean(),
@@ -259,12 +382,15 @@ export const Subscription = z.object({
 export type Subscription = z.infer<typeof Subscription>;
 
 /**
- * A change of plan, cycle, seats or add-ons; what is left out stays. Moving off the trial (or back from
- * `cancelled`/`expired`) starts a new paid period and charges it at once: it needs a payment method, on file or
- * as `paymentToken` (else 400 `body.paymentToken` `validation.paymentMethodRequired`); a declined charge answers
- * 402 `payment_declined` and changes nothing. Other changes take effect now and are billed from the next renewal.
- * 400 details: `body.seats` `validation.seatsBelowMinimum` (`values.min`), `validation.seatsBelowUsed`
- * (`values.used`); `body.addOns` `validation.addOnNotAvailable` (`values.item`).
+ * A change of plan, cycle, seats or add-ons; what is left out stays as it is now (a scheduled change is replaced).
+ * Moving off the trial (or back from `cancelled`/`expired`) starts a new paid period and charges it at once: it
+ * needs a payment method, on file or as `paymentToken` (else 400 `body.paymentToken`
+ * `validation.paymentMethodRequired`). On a running plan, a change that costs more is charged for the rest of the
+ * period before it takes effect, and one that does not waits for the period end ({@link quoteChange}). A
+ * declined charge answers 402 `payment_declined` and changes nothing; while another change's charge is open the
+ * answer is 409 `conflict` (`validation.paymentInProgress`). 400 details: `body.seats`
+ * `validation.seatsBelowMinimum` (`values.min`), `validation.seatsAboveMaximum` (`values.max`, `values.plan`),
+ * `validation.seatsBelowUsed` (`values.used`); `body.addOns` `validation.addOnNotAvailable` (`values.item`).
  */
 export const SubscriptionUpdateInput = z.object({
   plan: PaidPlanSkuSchema.optional(),
@@ -303,6 +429,7 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   'payment_refunded',
   'past_due',
   'expired',
+  'change_scheduled',
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 
@@ -430,6 +557,7 @@ export const PlanCatalogue = z.object({
       name: z.string(),
       pricePerSeat: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
       minSeats: z.number().int(),
+      maxSeats: z.number().int(),
       trialDays: z.number().int().nullable(),
       cancellable: z.boolean(),
       features: z.array(z.string()),
@@ -512,7 +640,8 @@ export const subscriptionEndpoints = {
     method: 'PUT',
     path: '/tenant/:tenant/subscription',
     access: 'billing:update',
-    summary: 'Change plan, billing cycle, seats or add-ons (402 when the first charge is declined)',
+    summary:
+      'Change plan, billing cycle, seats or add-ons: a dearer change is charged for the rest of the period first (402 when declined), a cheaper one waits for the period end',
     tags: ['subscriptions'],
     params: TenantParams,
     body: SubscriptionUpdateInput,
@@ -602,7 +731,7 @@ export const subscriptionEndpoints = {
     method: 'POST',
     path: '/billing/webhook',
     access: 'public',
-    summary: `The payment provider's events, signed in the ${PAYMENT_SIGNATURE_HEADER} header (400 when the signature is bad or older than 300 s); a repeated event id is acknowledged and ignored`,
+    summary: `The payment provider's events, signed in the ${PAYMENT_SIGNATURE_HEADER} header (400 when the signature is bad or older than 300 s; 503 payment_webhook_closed when PAYMENT_WEBHOOK_SECRET is not set); a repeated event id is acknowledged and ignored`,
     tags: ['subscriptions'],
     body: PaymentWebhookEvent,
     response: z.object({ received: z.literal(true), duplicate: z.boolean() }),

@@ -51,7 +51,7 @@ async function ownerCtx(database: Database, name: string): Promise<Ctx | null> {
 export async function seedSubscriptions(database: Database, config: Config, now = new Date()): Promise<void> {
   const at = (time: Date): BillingDeps => ({
     database,
-    provider: new SandboxProvider(config.paymentWebhookSecret, () => time),
+    provider: new SandboxProvider(config.paymentWebhookSecret ?? config.paymentWebhookDevSecret, () => time),
     clock: () => time,
   });
   const acme = await ownerCtx(database, 'acme');

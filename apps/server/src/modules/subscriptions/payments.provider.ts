@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type PaymentWebhookEvent,
   PaymentWebhookEvent as PaymentWebhookEventSchema,
@@ -12,12 +12,20 @@ import {
  */
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * Whether webhooks are accepted: `configured` (PAYMENT_WEBHOOK_SECRET), `generated` (the sandbox in development
+   * with a random secret of this process) or `closed` (no secret: every delivery is refused).
+   */
+  readonly webhookStatus: WebhookStatus;
   createCustomer(input: { tenantId: string; name: string }): Promise<{ customerId: string }>;
   /** Attaches the card behind a token to the customer; a card the provider refuses is `{ok: false}`. */
   attachPaymentMethod(customerId: string, token: string): Promise<AttachResult>;
   /** Charges the card once per idempotency key: the same key answers the first result without charging again. */
   charge(input: ChargeInput): Promise<ChargeResult>;
-  /** The event of a webhook delivery, or throws {@link WebhookSignatureError} when it is not the provider's. */
+  /**
+   * The event of a webhook delivery, or throws {@link WebhookSignatureError} when it is not the provider's and
+   * {@link WebhookClosedError} when no secret is configured.
+   */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentWebhookEvent;
 }
 
@@ -46,7 +54,11 @@ export type ChargeResult =
   | { status: 'succeeded'; chargeId: string }
   | { status: 'failed'; code: string; retryable: boolean; chargeId: string };
 
+export type WebhookStatus = 'configured' | 'generated' | 'closed';
+
 export class WebhookSignatureError extends Error {}
+/** No webhook secret is configured: nothing can be verified, so nothing is accepted. */
+export class WebhookClosedError extends Error {}
 
 /** Seconds a webhook's timestamp may be off from now (as Stripe's libraries default). */
 export const WEBHOOK_TOLERANCE_S = 300;
@@ -106,19 +118,23 @@ export interface SignedDelivery {
 
 /**
  * The sandbox provider: behaves like Stripe's test mode without a network. State that matters lives in the ids
- * it hands out (a payment method id names its token), so it survives a restart; idempotency keys are
- * remembered in memory. Each charge emits a signed `charge.succeeded` / `charge.failed` event into
- * {@link SandboxProvider.deliveries} (the last 100), which a test — or a developer with curl — posts to
- * `POST /api/billing/webhook`.
+ * it hands out (a payment method id names its token), so it survives a restart. Idempotency keys work as
+ * Stripe's: the same key answers the first result and charges nothing more (the charge id is derived from the
+ * key and the outcome from the card, so the answer is the same after a restart too); the same key with other
+ * parameters is refused (`idempotency_error`). Each new charge emits a signed `charge.succeeded` /
+ * `charge.failed` event into {@link SandboxProvider.deliveries} (the last 100), which a test — or a developer with
+ * curl and the secret — posts to `POST /api/billing/webhook`. Without a secret the webhook is closed and the
+ * deliveries carry no signature.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly deliveries: SignedDelivery[] = [];
-  private readonly charges = new Map<string, ChargeResult>();
+  private readonly charges = new Map<string, { input: ChargeInput; result: ChargeResult }>();
 
   constructor(
-    private readonly secret: string,
+    private readonly secret: string | null,
     private readonly clock: () => Date = () => new Date(),
+    readonly webhookStatus: WebhookStatus = secret ? 'configured' : 'closed',
   ) {}
 
   async createCustomer(_input: { tenantId: string; name: string }) {
@@ -144,16 +160,25 @@ export class SandboxProvider implements PaymentProvider {
 
   async charge(input: ChargeInput): Promise<ChargeResult> {
     const known = this.charges.get(input.idempotencyKey);
-    if (known) return known;
+    if (known) {
+      const { input: first } = known;
+      const isSame =
+        first.amount === input.amount &&
+        first.currency === input.currency &&
+        first.customerId === input.customerId &&
+        first.methodId === input.methodId;
+      if (!isSame) return { status: 'failed', code: 'idempotency_error', retryable: false, chargeId: '' };
+      return known.result;
+    }
     const token = /^pm_sandbox_(tok_[A-Za-z0-9]+)_/.exec(input.methodId)?.[1] ?? '';
     const card = SANDBOX_TOKENS[token];
-    const chargeId = `ch_sandbox_${randomBytes(8).toString('hex')}`;
+    const chargeId = `ch_sandbox_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
     const result: ChargeResult = !card
       ? { status: 'failed', code: 'invalid_payment_method', retryable: false, chargeId }
       : card.charge
         ? { status: 'failed', code: card.charge, retryable: card.retryable ?? false, chargeId }
         : { status: 'succeeded', chargeId };
-    this.charges.set(input.idempotencyKey, result);
+    this.charges.set(input.idempotencyKey, { input: { ...input }, result });
     this.emit(result.status === 'succeeded' ? 'charge.succeeded' : 'charge.failed', {
       id: chargeId,
       amount: input.amount,
@@ -174,13 +199,14 @@ export class SandboxProvider implements PaymentProvider {
       data: { object },
     };
     const body = JSON.stringify(event);
-    const delivery = { body, signature: signWebhook(this.secret, body, event.created) };
+    const delivery = { body, signature: this.secret ? signWebhook(this.secret, body, event.created) : '' };
     this.deliveries.push(delivery);
     if (this.deliveries.length > 100) this.deliveries.shift();
     return delivery;
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, now: Date): PaymentWebhookEvent {
+    if (!this.secret) throw new WebhookClosedError('PAYMENT_WEBHOOK_SECRET is not set');
     verifySignature(this.secret, rawBody, signatureHeader, now);
     let parsed: unknown;
     try {
@@ -196,13 +222,15 @@ export class SandboxProvider implements PaymentProvider {
 
 interface ProviderConfig {
   paymentProvider: string;
-  paymentWebhookSecret: string;
+  paymentWebhookSecret: string | null;
+  paymentWebhookDevSecret: string | null;
 }
 const providers = new WeakMap<ProviderConfig, PaymentProvider>();
 
 /**
  * The provider `PAYMENT_PROVIDER` names, one per app (its routes and its scheduler share it). Only the sandbox is
- * built in; a real one is added here.
+ * built in; a real one is added here. Its webhook secret is `PAYMENT_WEBHOOK_SECRET`; without it the sandbox in
+ * development signs with the per-process secret of config.ts, and anything else keeps the webhook closed.
  */
 export function createPaymentProvider(config: ProviderConfig): PaymentProvider {
   const known = providers.get(config);
@@ -210,7 +238,13 @@ export function createPaymentProvider(config: ProviderConfig): PaymentProvider {
   if (config.paymentProvider !== 'sandbox') {
     throw new Error(`PAYMENT_PROVIDER=${config.paymentProvider}: no such payment provider (known: sandbox)`);
   }
-  const provider = new SandboxProvider(config.paymentWebhookSecret);
+  const secret = config.paymentWebhookSecret ?? config.paymentWebhookDevSecret;
+  const status: WebhookStatus = config.paymentWebhookSecret
+    ? 'configured'
+    : config.paymentWebhookDevSecret
+      ? 'generated'
+      : 'closed';
+  const provider = new SandboxProvider(secret, () => new Date(), status);
   providers.set(config, provider);
   return provider;
 }

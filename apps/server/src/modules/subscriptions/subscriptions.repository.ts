@@ -32,9 +32,23 @@ export interface SubscriptionRow {
   cancelledAt: Date | null;
   provider: string;
   providerCustomerId: string | null;
+  /** A change that takes effect at the end of the period (a downgrade, a new billing cycle). */
+  scheduledChange: PlanState | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** Plan, cycle, seats and add-ons, as a scheduled change or a charge's change keeps them. */
+export type PlanState = {
+  plan: PlanSku;
+  billingCycle: BillingCycle;
+  seats: number;
+  addOns: AddOnSku[];
+};
+
+/** A jsonb value as either driver returns it (parsed, or its text). */
+const json = <T>(value: T | string | null): T | null =>
+  value === null ? null : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 interface RawSubscription {
   tenant_id: string;
@@ -50,6 +64,7 @@ interface RawSubscription {
   cancelled_at: Stamp | null;
   provider: string;
   provider_customer_id: string | null;
+  scheduled_change: PlanState | string | null;
   created_at: Stamp;
   updated_at: Stamp;
 }
@@ -76,6 +91,7 @@ function toSubscription(r: RawSubscription): SubscriptionRow {
     cancelledAt: date(r.cancelled_at),
     provider: r.provider,
     providerCustomerId: r.provider_customer_id,
+    scheduledChange: json(r.scheduled_change),
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   };
@@ -134,6 +150,7 @@ export type SubscriptionPatch = Partial<
     | 'cancelAtPeriodEnd'
     | 'cancelledAt'
     | 'providerCustomerId'
+    | 'scheduledChange'
   >
 >;
 
@@ -149,6 +166,7 @@ const COLUMNS: Record<keyof SubscriptionPatch, string> = {
   cancelAtPeriodEnd: 'cancel_at_period_end',
   cancelledAt: 'cancelled_at',
   providerCustomerId: 'provider_customer_id',
+  scheduledChange: 'scheduled_change',
 };
 
 export async function updateSubscription(tx: Tx, tenantId: string, patch: SubscriptionPatch, now: Date) {
@@ -157,7 +175,11 @@ export async function updateSubscription(tx: Tx, tenantId: string, patch: Subscr
     if (value === undefined) continue;
     const column = sql.identifier(COLUMNS[key]);
     sets.push(
-      key === 'addOns' ? sql`${column} = ${pgArray(value as string[])}` : sql`${column} = ${value as never}`,
+      key === 'addOns'
+        ? sql`${column} = ${pgArray(value as string[])}`
+        : key === 'scheduledChange'
+          ? sql`${column} = ${value === null ? null : JSON.stringify(value)}::jsonb`
+          : sql`${column} = ${value as never}`,
     );
   }
   await tx.execute(sql`update subscriptions set ${sql.join(sets, sql`, `)} where tenant_id = ${tenantId}`);
@@ -499,6 +521,174 @@ export async function dueRetries(db: Db, now: Date): Promise<Array<{ tenantId: s
     db,
     sql`select tenant_id, id from payments where status = 'failed' and next_attempt_at <= ${now}
         order by next_attempt_at, id`,
+  );
+  return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id }));
+}
+
+// ─── Charges (the outbox of paid starts and changes) ─────────────────────────────────────────────────────────
+
+export type ChargeAction = 'start' | 'change';
+export type ChargeStatus = 'pending' | 'settled' | 'failed';
+
+/** Who asked for a charge: the history and the admin log name them when it is settled later. */
+export interface Requester {
+  id: string | null;
+  username: string;
+  tenantId?: string;
+  tenantName?: string;
+  ip: string | null;
+}
+
+export interface ChargeRow {
+  tenantId: string;
+  id: string;
+  idempotencyKey: string;
+  action: ChargeAction;
+  status: ChargeStatus;
+  paymentId: string;
+  amount: number;
+  currency: 'EUR';
+  lines: PriceLine[];
+  periodStart: Date;
+  periodEnd: Date;
+  change: { next: PlanState; atPeriodEnd: PlanState | null };
+  customerId: string;
+  method: PaymentMethodRow;
+  requestedBy: Requester | null;
+  providerChargeId: string | null;
+  failureCode: string | null;
+  createdAt: Date;
+}
+
+interface RawCharge {
+  tenant_id: string;
+  id: string;
+  idempotency_key: string;
+  action: ChargeAction;
+  status: ChargeStatus;
+  payment_id: string;
+  amount: number;
+  currency: 'EUR';
+  lines: PriceLine[] | string;
+  period_start: Stamp;
+  period_end: Stamp;
+  change: ChargeRow['change'] | string;
+  customer_id: string;
+  method: PaymentMethodRow | string;
+  requested_by: Requester | string | null;
+  provider_charge_id: string | null;
+  failure_code: string | null;
+  created_at: Stamp;
+}
+
+function toCharge(r: RawCharge): ChargeRow {
+  return {
+    tenantId: r.tenant_id,
+    id: r.id,
+    idempotencyKey: r.idempotency_key,
+    action: r.action,
+    status: r.status,
+    paymentId: r.payment_id,
+    amount: Number(r.amount),
+    currency: r.currency,
+    lines: json(r.lines) ?? [],
+    periodStart: new Date(r.period_start),
+    periodEnd: new Date(r.period_end),
+    change: json(r.change) as ChargeRow['change'],
+    customerId: r.customer_id,
+    method: json(r.method) as PaymentMethodRow,
+    requestedBy: json(r.requested_by),
+    providerChargeId: r.provider_charge_id,
+    failureCode: r.failure_code,
+    createdAt: new Date(r.created_at),
+  };
+}
+
+/** The tenant's open (pending) charge, if any: there is at most one (a partial unique index). */
+export async function openCharge(tx: Tx, tenantId: string) {
+  const rows = await queryRows<RawCharge>(
+    tx,
+    sql`select * from subscription_charges where tenant_id = ${tenantId} and status = 'pending'`,
+  );
+  return rows[0] ? toCharge(rows[0]) : null;
+}
+
+export async function getCharge(tx: Tx, tenantId: string, id: string, lock = false) {
+  const rows = await queryRows<RawCharge>(
+    tx,
+    sql`select * from subscription_charges where tenant_id = ${tenantId} and id = ${id}
+        ${lock ? sql`for update` : sql``}`,
+  );
+  return rows[0] ? toCharge(rows[0]) : null;
+}
+
+/** How many charges of an action the tenant has had for a period (the next key's attempt number). */
+export async function countCharges(tx: Tx, tenantId: string, action: ChargeAction, periodStart: Date) {
+  const [{ n }] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from subscription_charges
+        where tenant_id = ${tenantId} and action = ${action} and period_start = ${periodStart}`,
+  );
+  return Number(n);
+}
+
+export async function insertCharge(
+  tx: Tx,
+  charge: Omit<ChargeRow, 'id' | 'status' | 'providerChargeId' | 'failureCode' | 'createdAt'> & { now: Date },
+) {
+  const [row] = await queryRows<RawCharge>(
+    tx,
+    sql`insert into subscription_charges (tenant_id, idempotency_key, action, status, payment_id, amount, currency,
+          lines, period_start, period_end, change, customer_id, method, requested_by, created_at, updated_at)
+        values (${charge.tenantId}, ${charge.idempotencyKey}, ${charge.action}, 'pending', ${charge.paymentId},
+          ${charge.amount}, ${charge.currency}, ${JSON.stringify(charge.lines)}::jsonb, ${charge.periodStart},
+          ${charge.periodEnd}, ${JSON.stringify(charge.change)}::jsonb, ${charge.customerId},
+          ${JSON.stringify(charge.method)}::jsonb,
+          ${charge.requestedBy ? JSON.stringify(charge.requestedBy) : null}::jsonb, ${charge.now}, ${charge.now})
+        returning *`,
+  );
+  return toCharge(row);
+}
+
+export async function finishCharge(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  outcome: { status: 'settled' | 'failed'; providerChargeId: string | null; failureCode: string | null },
+  now: Date,
+) {
+  await tx.execute(
+    sql`update subscription_charges set status = ${outcome.status}, provider_charge_id = ${outcome.providerChargeId},
+          failure_code = ${outcome.failureCode}, updated_at = ${now}
+        where tenant_id = ${tenantId} and id = ${id}`,
+  );
+}
+
+/** The charge that pays an invoice id, whichever tenant's (a webhook, before any tenant is known). */
+export async function findChargeOfPayment(db: Db, paymentId: string) {
+  const [row] = await queryRows<{ tenant_id: string; id: string }>(
+    db,
+    sql`select tenant_id, id from subscription_charges where payment_id = ${paymentId}`,
+  );
+  return row ? { tenantId: row.tenant_id, id: row.id } : null;
+}
+
+/** Charges still pending since before `before` (a crash between the charge and its record), for the reconciler. */
+export async function stalePendingCharges(db: Db, before: Date) {
+  const rows = await queryRows<{ tenant_id: string; id: string }>(
+    db,
+    sql`select tenant_id, id from subscription_charges where status = 'pending' and created_at <= ${before}
+        order by created_at, id`,
+  );
+  return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id }));
+}
+
+/** Renewal invoices never charged or recorded since before `before` (a crash after the renewal was written). */
+export async function stalePendingPayments(db: Db, before: Date) {
+  const rows = await queryRows<{ tenant_id: string; id: string }>(
+    db,
+    sql`select tenant_id, id from payments where status = 'pending' and created_at <= ${before}
+        order by created_at, id`,
   );
   return rows.map((r) => ({ tenantId: r.tenant_id, id: r.id }));
 }

@@ -16,7 +16,9 @@ import {
   PLANS,
   type PlanCatalogue,
   type PlanSku,
+  type PlanState,
   priceOf,
+  quoteChange,
   type Subscription,
   type SubscriptionEventKind,
   type SubscriptionHistoryQuery,
@@ -33,7 +35,7 @@ import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, invalid, notFound } from '../../lib/errors';
 import { invoicePdf } from './invoice.pdf';
-import { type PaymentProvider, WebhookSignatureError } from './payments.provider';
+import { type PaymentProvider, WebhookClosedError, WebhookSignatureError } from './payments.provider';
 import * as repo from './subscriptions.repository';
 
 /**
@@ -86,7 +88,9 @@ function present(
 ): Subscription {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   const isRunning = row.status === 'active' || row.status === 'past_due';
-  const price = priceOf(row.plan, row.billingCycle, row.seats, row.addOns);
+  const scheduled = isRunning && row.currentPeriodEnd ? row.scheduledChange : null;
+  const next = scheduled ?? row;
+  const price = priceOf(next.plan, next.billingCycle, next.seats, next.addOns);
   return {
     tenant: tenantName,
     plan: row.plan,
@@ -101,6 +105,10 @@ function present(
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     cancelledAt: iso(row.cancelledAt),
     addOns: row.addOns,
+    scheduledChange:
+      scheduled && row.currentPeriodEnd
+        ? { ...scheduled, addOns: [...scheduled.addOns], effectiveAt: row.currentPeriodEnd.toISOString() }
+        : null,
     paymentMethod: method
       ? { brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear }
       : null,
@@ -139,6 +147,39 @@ const logged = (
   seats: row.seats,
   addOns: row.addOns,
 });
+
+const stateOf = (row: PlanState): repo.PlanState => ({
+  plan: row.plan,
+  billingCycle: row.billingCycle,
+  seats: row.seats,
+  addOns: [...row.addOns].sort(),
+});
+const sameState = (a: PlanState, b: PlanState) => JSON.stringify(stateOf(a)) === JSON.stringify(stateOf(b));
+
+/** The history rows of a change from one plan state to another: one per changed field and add-on. */
+function changeEvents(
+  from: PlanState,
+  to: PlanState,
+): Array<[SubscriptionEventKind, Record<string, unknown>, Record<string, unknown>]> {
+  const changes: Array<[SubscriptionEventKind, Record<string, unknown>, Record<string, unknown>]> = [];
+  const addOns = [...to.addOns].sort();
+  if (from.plan !== to.plan) changes.push(['plan_changed', { plan: from.plan }, { plan: to.plan }]);
+  if (from.billingCycle !== to.billingCycle) {
+    changes.push([
+      'billing_cycle_changed',
+      { billingCycle: from.billingCycle },
+      { billingCycle: to.billingCycle },
+    ]);
+  }
+  if (from.seats !== to.seats) changes.push(['seats_changed', { seats: from.seats }, { seats: to.seats }]);
+  for (const addOn of addOns.filter((a) => !from.addOns.includes(a))) {
+    changes.push(['addon_added', { addOns: [...from.addOns] }, { addOn, addOns }]);
+  }
+  for (const addOn of from.addOns.filter((a) => !addOns.includes(a))) {
+    changes.push(['addon_removed', { addOns: [...from.addOns] }, { addOn, addOns }]);
+  }
+  return changes;
+}
 
 async function load(tx: Tx, tenantId: string, lock = false) {
   const row = await repo.getSubscription(tx, tenantId, lock);
@@ -282,6 +323,7 @@ export function planCatalogue(): PlanCatalogue {
         name: p.name,
         pricePerSeat: p.pricePerSeat,
         minSeats: p.minSeats,
+        maxSeats: p.maxSeats,
         trialDays: p.trialDays,
         cancellable: p.cancellable,
         features: [...p.features],
@@ -421,7 +463,7 @@ const cardOf = (m: repo.PaymentMethodRow) => ({ brand: m.brand, last4: m.last4 }
 
 async function saveCard(
   tx: Tx,
-  ctx: Ctx,
+  ctx: Who,
   customerId: string,
   method: repo.PaymentMethodRow,
   before: repo.PaymentMethodRow | null,
@@ -438,36 +480,26 @@ async function saveCard(
     action: 'subscription.paymentMethod.update',
     objectType: 'subscription',
     objectId: ctx.tenant.id,
-    objectName: ctx.tenant.name,
+    objectName: ctx.tenant.name ?? null,
     ...change,
   });
 }
 
-/**
- * Changes plan, cycle, seats or add-ons. Moving onto a paid plan from a trial (or after the subscription ended)
- * starts a period and charges it at once — with the card on file or the one `paymentToken` gives; a declined
- * card answers 402 and nothing is saved. Other changes apply now and are billed from the next renewal.
- */
-export async function updateSubscription(
-  deps: BillingDeps,
-  ctx: Ctx,
+/** Validates a change against the subscription as it is: the plan state asked for, or 400 with every detail. */
+function resolveChange(
+  row: repo.SubscriptionRow,
   input: SubscriptionUpdateInput,
-): Promise<Subscription> {
-  const { database } = deps;
-  const tenantId = ctx.tenant.id;
-  const now = nowOf(deps);
-  const { row, method, counts } = await database.tenantTx(tenantId, async (tx) => ({
-    row: await load(tx, tenantId),
-    method: await repo.getPaymentMethod(tx, tenantId),
-    counts: await repo.liveCounts(tx, tenantId),
-  }));
+  users: number,
+  hasPaymentMethod: boolean,
+): { next: repo.PlanState; isStarting: boolean } {
   const isStarting = row.status === 'trial' || row.status === 'cancelled' || row.status === 'expired';
   if (isStarting && !input.plan) throw invalid([{ path: 'body.plan', message: 'validation.required' }]);
   const plan = (input.plan ?? row.plan) as PlanSku;
   const billingCycle = input.billingCycle ?? row.billingCycle;
   const definition = PLANS[plan];
   const seats =
-    input.seats ?? (isStarting ? Math.max(definition.minSeats, counts.users, row.seats) : row.seats);
+    input.seats ??
+    (isStarting ? Math.max(definition.minSeats, users, Math.min(row.seats, definition.maxSeats)) : row.seats);
   const addOns = [...new Set(input.addOns ?? (isStarting ? [] : row.addOns))].sort() as AddOnSku[];
   const details: ErrorDetail[] = [];
   if (!(PAID_PLAN_SKUS as readonly string[]).includes(plan)) {
@@ -479,11 +511,17 @@ export async function updateSubscription(
       message: 'validation.seatsBelowMinimum',
       values: { min: String(definition.minSeats) },
     });
-  } else if (seats < counts.users) {
+  } else if (seats > definition.maxSeats) {
+    details.push({
+      path: 'body.seats',
+      message: 'validation.seatsAboveMaximum',
+      values: { max: String(definition.maxSeats), plan: definition.name },
+    });
+  } else if (seats < users) {
     details.push({
       path: 'body.seats',
       message: 'validation.seatsBelowUsed',
-      values: { used: String(counts.users) },
+      values: { used: String(users) },
     });
   }
   for (const addOn of addOns) {
@@ -491,123 +529,354 @@ export async function updateSubscription(
       details.push({ path: 'body.addOns', message: 'validation.addOnNotAvailable', values: { item: addOn } });
     }
   }
-  if (isStarting && !input.paymentToken && !method) {
+  if (isStarting && !hasPaymentMethod) {
     details.push({ path: 'body.paymentToken', message: 'validation.paymentMethodRequired' });
   }
   if (details.length > 0) throw invalid(details);
+  return { next: { plan, billingCycle, seats, addOns }, isStarting };
+}
 
-  const card = input.paymentToken
-    ? await attachCard(deps, row, input.paymentToken, 'body.paymentToken', plan)
-    : null;
-  const next = { plan, status: row.status, billingCycle, seats, addOns };
+/** How long a charge may stay pending before the billing pass's reconciler settles it (a crash, a lost answer). */
+export const RECONCILE_AFTER_MS = 5 * 60_000;
 
-  if (isStarting) {
-    const customerId = card?.customerId ?? row.providerCustomerId;
-    const methodId = card?.method.providerMethodId ?? method?.providerMethodId;
-    if (!customerId || !methodId)
-      throw invalid([{ path: 'body.paymentToken', message: 'validation.paymentMethodRequired' }]);
-    const end = periodEnd(now, billingCycle);
-    const price = priceOf(plan, billingCycle, seats, addOns);
-    const paymentId = randomUUID();
-    const charged = await deps.provider.charge({
-      customerId,
-      methodId,
-      amount: price.total,
-      currency: CURRENCY,
-      idempotencyKey: `${paymentId}:1`,
-      metadata: { tenantId, paymentId },
-    });
-    if (charged.status === 'failed')
-      throw paymentDeclined(plan, charged.code, input.paymentToken ? 'body.paymentToken' : 'subscription');
-    await database.tenantTx(tenantId, async (tx) => {
-      await load(tx, tenantId, true);
-      if (card) await saveCard(tx, ctx, card.customerId, card.method, method, now);
-      await repo.updateSubscription(
+const requesterOf = (ctx: Ctx): repo.Requester => ({
+  id: ctx.actor.id,
+  username: ctx.actor.username,
+  tenantId: ctx.actor.tenantId,
+  tenantName: ctx.actor.tenantName,
+  ip: ctx.ip,
+});
+/** Who a charge's change is recorded for: whoever asked for it, whenever it is settled. */
+const whoOf = (tenantId: string, tenantName: string | undefined, by: repo.Requester | null): Who =>
+  by
+    ? {
+        tenant: { id: tenantId, name: tenantName },
+        actor: { id: by.id, username: by.username, tenantId: by.tenantId, tenantName: by.tenantName },
+        ip: by.ip,
+      }
+    : { ...systemIn(tenantId), tenant: { id: tenantId, name: tenantName } };
+
+/**
+ * Saves a charge intent (in the transaction that holds the subscription's row): its idempotency key is one per
+ * (subscription, period, action) — `<tenant>:<period start>:<action>:<n>`, n counting that action's attempts in
+ * the period, so a retry after a decline is a new charge and a repeat of the same attempt is not.
+ */
+async function newCharge(
+  tx: Tx,
+  ctx: Ctx,
+  charge: Pick<
+    repo.ChargeRow,
+    'action' | 'amount' | 'lines' | 'periodStart' | 'periodEnd' | 'change' | 'customerId' | 'method'
+  >,
+  now: Date,
+) {
+  const tenantId = ctx.tenant.id;
+  const n = (await repo.countCharges(tx, tenantId, charge.action, charge.periodStart)) + 1;
+  return repo.insertCharge(tx, {
+    ...charge,
+    tenantId,
+    idempotencyKey: `${tenantId}:${charge.periodStart.toISOString()}:${charge.action}:${n}`,
+    paymentId: randomUUID(),
+    currency: CURRENCY,
+    requestedBy: requesterOf(ctx),
+    now,
+  });
+}
+
+/**
+ * Settles a charge the provider made (in a transaction holding the subscription's row, then the charge's): the
+ * card it used is kept on file, the change takes effect, the invoice is written as paid, and the history and the
+ * admin log name who asked. Run once: by the request, the webhook or the reconciler, whichever is first.
+ */
+async function settleCharge(tx: Tx, charge: repo.ChargeRow, providerChargeId: string | null, now: Date) {
+  const tenantId = charge.tenantId;
+  const current = await load(tx, tenantId, true);
+  const tenant = await repo.tenantHeader(tx, tenantId);
+  const who = whoOf(tenantId, tenant?.name, charge.requestedBy);
+  const onFile = await repo.getPaymentMethod(tx, tenantId);
+  if (onFile?.providerMethodId !== charge.method.providerMethodId) {
+    await saveCard(tx, who, charge.customerId, charge.method, onFile, now);
+  }
+  const { next, atPeriodEnd } = charge.change;
+  const before = logged(current);
+  let after: ReturnType<typeof logged>;
+  if (charge.action === 'start') {
+    await repo.updateSubscription(
+      tx,
+      tenantId,
+      {
+        ...next,
+        status: 'active',
+        trialEndsAt: null,
+        currentPeriodStart: charge.periodStart,
+        currentPeriodEnd: charge.periodEnd,
+        cancelAtPeriodEnd: false,
+        cancelledAt: null,
+        scheduledChange: null,
+      },
+      now,
+    );
+    after = logged({ ...next, status: 'active' });
+    await history(tx, who, 'plan_changed', before, after, now);
+  } else {
+    const { plan, seats, addOns } = next;
+    await repo.updateSubscription(tx, tenantId, { plan, seats, addOns, scheduledChange: atPeriodEnd }, now);
+    after = logged({ ...current, plan, seats, addOns });
+    for (const [kind, b, a] of changeEvents(current, { ...current, plan, seats, addOns })) {
+      await history(tx, who, kind, b, a, now);
+    }
+    if (atPeriodEnd) {
+      await history(
         tx,
-        tenantId,
+        who,
+        'change_scheduled',
+        stateOf({ ...current, plan, seats, addOns }),
+        { ...atPeriodEnd, effectiveAt: charge.periodEnd.toISOString() },
+        now,
+      );
+    }
+  }
+  const invoice = await repo.insertPayment(tx, tenantId, {
+    id: charge.paymentId,
+    periodStart: charge.action === 'start' ? charge.periodStart : charge.createdAt,
+    periodEnd: charge.periodEnd,
+    amount: charge.amount,
+    lines: charge.lines,
+    now,
+  });
+  await repo.updatePayment(
+    tx,
+    tenantId,
+    invoice.id,
+    { status: 'paid', attempts: 1, paidAt: now, providerChargeId },
+    now,
+  );
+  await history(tx, who, 'payment_succeeded', null, { invoice: invoice.number, amount: charge.amount }, now);
+  const counts = await repo.liveCounts(tx, tenantId);
+  await repo.saveUsage(tx, tenantId, dayOf(now), { ...counts, seats: next.seats }, now);
+  await recordEvent(tx, who, {
+    action: 'subscription.update',
+    objectType: 'subscription',
+    objectId: tenantId,
+    objectName: tenant?.name ?? null,
+    before,
+    after: atPeriodEnd ? { ...after, scheduledChange: atPeriodEnd } : after,
+  });
+  await repo.finishCharge(
+    tx,
+    tenantId,
+    charge.id,
+    { status: 'settled', providerChargeId, failureCode: null },
+    now,
+  );
+}
+
+type ChargeOutcome = { status: 'settled' } | { status: 'failed'; code: string };
+
+/**
+ * Takes a saved charge to its end: charges it at the provider with its idempotency key (a repeat charges
+ * nothing more: the provider answers the first result), then settles it or records the decline — unless someone
+ * else did meanwhile. The request, a request that repeats it, and the reconciler all go through here.
+ */
+async function driveCharge(deps: BillingDeps, tenantId: string, chargeId: string): Promise<ChargeOutcome> {
+  const { database } = deps;
+  const now = nowOf(deps);
+  const ended = (c: repo.ChargeRow | null): ChargeOutcome | null =>
+    !c
+      ? { status: 'failed', code: 'not_found' }
+      : c.status === 'settled'
+        ? { status: 'settled' }
+        : c.status === 'failed'
+          ? { status: 'failed', code: c.failureCode ?? 'card_declined' }
+          : null;
+  const charge = await database.tenantTx(tenantId, (tx) => repo.getCharge(tx, tenantId, chargeId));
+  const done = ended(charge);
+  if (done || !charge) return done ?? { status: 'failed', code: 'not_found' };
+  const result = await deps.provider.charge({
+    customerId: charge.customerId,
+    methodId: charge.method.providerMethodId,
+    amount: charge.amount,
+    currency: charge.currency,
+    idempotencyKey: charge.idempotencyKey,
+    metadata: { tenantId, paymentId: charge.paymentId },
+  });
+  return database.tenantTx(tenantId, async (tx) => {
+    // The subscription's row first, as every writer of a subscription takes it, then the charge's.
+    await load(tx, tenantId, true);
+    const locked = await repo.getCharge(tx, tenantId, chargeId, true);
+    const meanwhile = ended(locked);
+    if (meanwhile || !locked) return meanwhile ?? { status: 'failed', code: 'not_found' };
+    if (result.status === 'succeeded') {
+      await settleCharge(tx, locked, result.chargeId, now);
+      return { status: 'settled' };
+    }
+    await repo.finishCharge(
+      tx,
+      tenantId,
+      chargeId,
+      { status: 'failed', providerChargeId: result.chargeId || null, failureCode: result.code },
+      now,
+    );
+    return { status: 'failed', code: result.code };
+  });
+}
+
+/**
+ * A change that is not charged now, in the transaction holding the subscription: what costs more but rounds
+ * to nothing takes effect at once; what does not cost more (and a new billing cycle) is scheduled for the
+ * period end; a change back to the subscription as it is drops the scheduled one.
+ */
+async function applyUncharged(
+  tx: Tx,
+  ctx: Ctx,
+  current: repo.SubscriptionRow,
+  next: repo.PlanState,
+  quote: ReturnType<typeof quoteChange>,
+  now: Date,
+) {
+  const tenantId = ctx.tenant.id;
+  const before = logged(current);
+  const immediate =
+    quote.when === 'now'
+      ? { plan: next.plan, seats: next.seats, addOns: next.addOns }
+      : { plan: current.plan, seats: current.seats, addOns: current.addOns };
+  const nowState = { ...current, ...immediate };
+  const scheduled = quote.when === 'none' ? null : (quote.atPeriodEnd as repo.PlanState | null);
+  const hasScheduleChange =
+    JSON.stringify(scheduled && stateOf(scheduled)) !==
+    JSON.stringify(current.scheduledChange && stateOf(current.scheduledChange));
+  const events = changeEvents(current, nowState);
+  if (events.length === 0 && !hasScheduleChange) return;
+  await repo.updateSubscription(tx, tenantId, { ...immediate, scheduledChange: scheduled }, now);
+  for (const [kind, b, a] of events) await history(tx, ctx, kind, b, a, now);
+  if (hasScheduleChange) {
+    const effectiveAt = current.currentPeriodEnd?.toISOString() ?? null;
+    await history(
+      tx,
+      ctx,
+      'change_scheduled',
+      current.scheduledChange ? { ...current.scheduledChange, effectiveAt } : stateOf(nowState),
+      scheduled ? { ...scheduled, effectiveAt } : stateOf(nowState),
+      now,
+    );
+  }
+  const counts = await repo.liveCounts(tx, tenantId);
+  await repo.saveUsage(tx, tenantId, dayOf(now), { ...counts, seats: nowState.seats }, now);
+  await recordEvent(tx, ctx, {
+    action: 'subscription.update',
+    objectType: 'subscription',
+    objectId: tenantId,
+    objectName: ctx.tenant.name,
+    before: current.scheduledChange ? { ...before, scheduledChange: current.scheduledChange } : before,
+    after: { ...logged(nowState), scheduledChange: scheduled },
+  });
+}
+
+/**
+ * Changes plan, cycle, seats or add-ons (docs/subscriptions.md, "Changes and proration"). Moving onto a paid
+ * plan from a trial (or after the subscription ended) starts a period and charges it; on a running plan a change
+ * that costs more is charged for the rest of the period (contracts `quoteChange`) and one that does not waits
+ * for the period end. A charge is saved first (under the subscription's row lock, one idempotency key per
+ * subscription, period and action), then made, then settled: nothing takes effect before it is paid, a declined
+ * card answers 402 and leaves the old plan, and the same change asked again while its charge is open joins that
+ * charge instead of making another (another change meanwhile: 409).
+ */
+export async function updateSubscription(
+  deps: BillingDeps,
+  ctx: Ctx,
+  input: SubscriptionUpdateInput,
+): Promise<Subscription> {
+  const { database } = deps;
+  const tenantId = ctx.tenant.id;
+  const now = nowOf(deps);
+  const first = await database.tenantTx(tenantId, async (tx) => ({
+    row: await load(tx, tenantId),
+    method: await repo.getPaymentMethod(tx, tenantId),
+    counts: await repo.liveCounts(tx, tenantId),
+  }));
+  // Refused before a card is attached; checked again under the lock.
+  const asked = resolveChange(first.row, input, first.counts.users, !!(input.paymentToken || first.method));
+  const card = input.paymentToken
+    ? await attachCard(deps, first.row, input.paymentToken, 'body.paymentToken', asked.next.plan)
+    : null;
+
+  const charge = await database.tenantTx(tenantId, async (tx) => {
+    const current = await load(tx, tenantId, true);
+    const method = await repo.getPaymentMethod(tx, tenantId);
+    const { users } = await repo.liveCounts(tx, tenantId);
+    const { next, isStarting } = resolveChange(current, input, users, !!(card || method));
+    const period = { start: current.currentPeriodStart ?? now, end: current.currentPeriodEnd ?? now };
+    const quote = isStarting ? null : quoteChange(current, next, period, now);
+    const open = await repo.openCharge(tx, tenantId);
+    if (open) {
+      // The same change asked again (a double click, a retry after a lost answer) joins the open charge.
+      const atEnd = open.change.atPeriodEnd;
+      const isSame = quote
+        ? quote.when === 'now' &&
+          sameState(open.change.next, { ...next, billingCycle: current.billingCycle }) &&
+          (atEnd && quote.atPeriodEnd ? sameState(atEnd, quote.atPeriodEnd) : atEnd === quote.atPeriodEnd)
+        : sameState(open.change.next, next);
+      if (open.action === (quote ? 'change' : 'start') && isSame) return open;
+      throw conflict('Another change of the subscription is being paid.', 'validation.paymentInProgress');
+    }
+    const customerId = card?.customerId ?? current.providerCustomerId;
+    const chargeMethod = card?.method ?? method;
+    const payer = () => {
+      if (!customerId || !chargeMethod) {
+        throw invalid([{ path: 'body.paymentToken', message: 'validation.paymentMethodRequired' }]);
+      }
+      return { customerId, method: chargeMethod };
+    };
+    if (!quote) {
+      const price = priceOf(next.plan, next.billingCycle, next.seats, next.addOns);
+      return newCharge(
+        tx,
+        ctx,
         {
-          plan,
-          status: 'active',
-          billingCycle,
-          seats,
-          addOns,
-          trialEndsAt: null,
-          currentPeriodStart: now,
-          currentPeriodEnd: end,
-          cancelAtPeriodEnd: false,
-          cancelledAt: null,
+          action: 'start',
+          amount: price.total,
+          lines: price.lines,
+          periodStart: now,
+          periodEnd: periodEnd(now, next.billingCycle),
+          change: { next, atPeriodEnd: null },
+          ...payer(),
         },
         now,
       );
-      const invoice = await repo.insertPayment(tx, tenantId, {
-        id: paymentId,
-        periodStart: now,
-        periodEnd: end,
-        amount: price.total,
-        lines: price.lines,
-        now,
-      });
-      await repo.updatePayment(
-        tx,
-        tenantId,
-        invoice.id,
-        { status: 'paid', attempts: 1, paidAt: now, providerChargeId: charged.chargeId },
-        now,
-      );
-      const before = logged(row);
-      const after = logged({ ...next, status: 'active' });
-      await history(tx, ctx, 'plan_changed', before, after, now);
-      await history(
+    }
+    if (quote.when === 'now' && quote.amount > 0) {
+      return newCharge(
         tx,
         ctx,
-        'payment_succeeded',
-        null,
-        { invoice: invoice.number, amount: price.total },
+        {
+          action: 'change',
+          amount: quote.amount,
+          lines: quote.lines,
+          periodStart: period.start,
+          periodEnd: period.end,
+          change: {
+            next: { ...next, billingCycle: current.billingCycle },
+            atPeriodEnd: quote.atPeriodEnd as repo.PlanState | null,
+          },
+          ...payer(),
+        },
         now,
       );
-      await repo.saveUsage(tx, tenantId, dayOf(now), { ...counts, seats }, now);
-      await recordEvent(tx, ctx, {
-        action: 'subscription.update',
-        objectType: 'subscription',
-        objectId: tenantId,
-        objectName: ctx.tenant.name,
-        before,
-        after,
-      });
-    });
-    return getSubscription(database, ctx);
-  }
-
-  await database.tenantTx(tenantId, async (tx) => {
-    const current = await load(tx, tenantId, true);
+    }
     if (card) await saveCard(tx, ctx, card.customerId, card.method, method, now);
-    const before = logged(current);
-    const after = logged({ ...next, status: current.status });
-    const changes: Array<[SubscriptionEventKind, Record<string, unknown>, Record<string, unknown>]> = [];
-    if (current.plan !== plan) changes.push(['plan_changed', { plan: current.plan }, { plan }]);
-    if (current.billingCycle !== billingCycle) {
-      changes.push(['billing_cycle_changed', { billingCycle: current.billingCycle }, { billingCycle }]);
-    }
-    if (current.seats !== seats) changes.push(['seats_changed', { seats: current.seats }, { seats }]);
-    for (const addOn of addOns.filter((a) => !current.addOns.includes(a))) {
-      changes.push(['addon_added', { addOns: current.addOns }, { addOn, addOns }]);
-    }
-    for (const addOn of current.addOns.filter((a) => !addOns.includes(a))) {
-      changes.push(['addon_removed', { addOns: current.addOns }, { addOn, addOns }]);
-    }
-    if (changes.length === 0) return;
-    await repo.updateSubscription(tx, tenantId, { plan, billingCycle, seats, addOns }, now);
-    for (const [kind, b, a] of changes) await history(tx, ctx, kind, b, a, now);
-    await repo.saveUsage(tx, tenantId, dayOf(now), { ...counts, seats }, now);
-    await recordEvent(tx, ctx, {
-      action: 'subscription.update',
-      objectType: 'subscription',
-      objectId: tenantId,
-      objectName: ctx.tenant.name,
-      before,
-      after,
-    });
+    await applyUncharged(tx, ctx, current, next, quote, now);
+    return null;
   });
+  if (charge) {
+    const outcome = await driveCharge(deps, tenantId, charge.id);
+    if (outcome.status === 'failed') {
+      throw paymentDeclined(
+        charge.change.next.plan,
+        outcome.code,
+        input.paymentToken ? 'body.paymentToken' : 'subscription',
+      );
+    }
+  }
   return getSubscription(database, ctx);
 }
 
@@ -829,20 +1098,39 @@ async function expireTrial(deps: BillingDeps, tenantId: string, now: Date) {
   });
 }
 
-/** A period that ended: the subscription ends when it was cancelling, else renews with a new invoice. */
+/**
+ * A period that ended: the subscription ends when it was cancelling, else renews with a new invoice — after the
+ * scheduled change takes effect (its seats raised to the end users, should more have been added meanwhile). A
+ * subscription with a charge still open waits for the next pass (the reconciler settles it first).
+ */
 async function renew(deps: BillingDeps, tenantId: string, now: Date) {
   const paymentId = await deps.database.tenantTx(tenantId, async (tx) => {
     const row = await repo.getSubscription(tx, tenantId, true);
     if (!row || (row.status !== 'active' && row.status !== 'past_due')) return null;
     if (!row.currentPeriodEnd || row.currentPeriodEnd > now) return null;
+    if (await repo.openCharge(tx, tenantId)) return null;
     const who = systemIn(tenantId);
     if (row.cancelAtPeriodEnd) {
       await systemStatus(tx, who, 'cancelled', row.status, 'cancelled', now);
       return null;
     }
+    let state: repo.PlanState = stateOf(row);
+    if (row.scheduledChange) {
+      const { users } = await repo.liveCounts(tx, tenantId);
+      state = { ...stateOf(row.scheduledChange), seats: Math.max(row.scheduledChange.seats, users) };
+      await repo.updateSubscription(tx, tenantId, { ...state, scheduledChange: null }, now);
+      for (const [kind, b, a] of changeEvents(row, state)) await history(tx, who, kind, b, a, now);
+      await recordEvent(tx, who, {
+        action: 'subscription.update',
+        objectType: 'subscription',
+        objectId: tenantId,
+        before: logged(row),
+        after: logged({ ...state, status: row.status }),
+      });
+    }
     const start = row.currentPeriodEnd;
-    const end = periodEnd(start, row.billingCycle);
-    const price = priceOf(row.plan, row.billingCycle, row.seats, row.addOns);
+    const end = periodEnd(start, state.billingCycle);
+    const price = priceOf(state.plan, state.billingCycle, state.seats, state.addOns);
     const invoice = await repo.insertPayment(tx, tenantId, {
       periodStart: start,
       periodEnd: end,
@@ -885,6 +1173,7 @@ export async function snapshotUsage(deps: BillingDeps, now: Date = nowOf(deps)) 
  */
 export async function runBilling(deps: BillingDeps, now: Date = nowOf(deps)) {
   const at = { ...deps, clock: () => now };
+  const reconciled = await reconcile(at, now);
   const trials = await repo.dueTrials(deps.database.db, now);
   for (const tenantId of trials) await expireTrial(at, tenantId, now);
   const periods = await repo.duePeriods(deps.database.db, now);
@@ -892,12 +1181,51 @@ export async function runBilling(deps: BillingDeps, now: Date = nowOf(deps)) {
   const retries = await repo.dueRetries(deps.database.db, now);
   for (const { tenantId, id } of retries) await attemptPayment(at, tenantId, id);
   const snapshots = await snapshotUsage(at, now);
-  return { trials: trials.length, renewals: periods.length, retries: retries.length, snapshots };
+  return {
+    ...reconciled,
+    trials: trials.length,
+    renewals: periods.length,
+    retries: retries.length,
+    snapshots,
+  };
+}
+
+/**
+ * The outbox's reconciler (first in every billing pass): charges left pending for {@link RECONCILE_AFTER_MS} — a
+ * crash or a lost answer between the provider's charge and its record — are taken to their end with their own
+ * idempotency key (the provider answers the charge it made, so nothing is charged twice), and so are renewal
+ * invoices never recorded as charged. One that fails (the provider is down) is tried again next pass.
+ */
+export async function reconcile(deps: BillingDeps, now: Date = nowOf(deps)) {
+  const before = new Date(now.getTime() - RECONCILE_AFTER_MS);
+  let failed = 0;
+  const charges = await repo.stalePendingCharges(deps.database.db, before);
+  for (const { tenantId, id } of charges) {
+    await driveCharge(deps, tenantId, id).catch(() => {
+      failed += 1;
+    });
+  }
+  const invoices = await repo.stalePendingPayments(deps.database.db, before);
+  for (const { tenantId, id } of invoices) {
+    await attemptPayment(deps, tenantId, id).catch(() => {
+      failed += 1;
+    });
+  }
+  return { reconciled: charges.length + invoices.length - failed, reconcileFailures: failed };
 }
 
 export const BILLING_TICK_MS = 15 * 60_000;
 
 export function startBilling(deps: BillingDeps, log: FastifyBaseLogger): () => void {
+  if (deps.provider.webhookStatus === 'closed') {
+    log.warn(
+      'payment webhook closed: PAYMENT_WEBHOOK_SECRET is not set, so POST /api/billing/webhook answers 503 and no provider event is accepted (charges are still settled by the requests and the billing pass)',
+    );
+  } else if (deps.provider.webhookStatus === 'generated') {
+    log.info(
+      'payment webhook: PAYMENT_WEBHOOK_SECRET is not set, so the sandbox signs its events with a random secret of this process (development only; set PAYMENT_WEBHOOK_SECRET to post deliveries yourself)',
+    );
+  }
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -905,7 +1233,9 @@ export function startBilling(deps: BillingDeps, log: FastifyBaseLogger): () => v
     deps.database.background(
       runBilling(deps, new Date())
         .then((done) => {
-          if (done.trials || done.renewals || done.retries) log.info(done, 'billing pass');
+          if (done.reconcileFailures) log.warn(done, 'billing pass: charges left to reconcile');
+          else if (done.trials || done.renewals || done.retries || done.reconciled)
+            log.info(done, 'billing pass');
         })
         .catch((err: unknown) => log.error({ err }, 'billing pass failed'))
         .finally(() => {
@@ -919,11 +1249,22 @@ export function startBilling(deps: BillingDeps, log: FastifyBaseLogger): () => v
 
 // ─── Webhooks ────────────────────────────────────────────────────────────────────────────────────────────────
 
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** Whether a `charge.*` object is for this amount in euros (a charge of another amount pays nothing). */
+const isAmountOf = (object: Record<string, unknown>, amount: number) =>
+  object.amount === amount &&
+  (object.currency === undefined || String(object.currency).toLowerCase() === CURRENCY.toLowerCase());
+
 /**
- * A delivery of the provider: verified over the raw body (400 when the signature is wrong or older than 300 s),
- * handled once per event id (a repeat answers `duplicate: true` and changes nothing). `charge.succeeded` pays
- * the invoice its metadata names when that is not recorded yet, `charge.refunded` marks it refunded; other
- * events are acknowledged.
+ * A delivery of the provider: 503 `payment_webhook_closed` when no secret is configured (nothing is accepted),
+ * verified over the raw body (400 when the signature is wrong or older than 300 s), handled once per event id (a
+ * repeat answers `duplicate: true` and changes nothing; the ids are kept in the database, so a repeat is known
+ * on every server and after a restart). `charge.succeeded` for the amount of an open charge settles it (the change
+ * takes effect, the invoice is written as paid) and `charge.failed` records its decline; `charge.succeeded` for the
+ * amount of an unpaid invoice pays it; `charge.refunded` marks a paid invoice refunded; other events are
+ * acknowledged.
  */
 export async function handleWebhook(deps: BillingDeps, rawBody: string, signature: string | undefined) {
   const now = nowOf(deps);
@@ -931,6 +1272,12 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
   try {
     event = deps.provider.verifyWebhook(rawBody, signature, now);
   } catch (error) {
+    if (error instanceof WebhookClosedError) {
+      throw new AppError(
+        'payment_webhook_closed',
+        'The payment webhook is closed: PAYMENT_WEBHOOK_SECRET is not set on this server.',
+      );
+    }
     if (!(error instanceof WebhookSignatureError)) throw error;
     throw new AppError('validation_failed', `The webhook signature is not valid: ${error.message}.`, [
       { path: 'headers.payment-signature', message: 'validation.invalid' },
@@ -939,19 +1286,23 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
   const { database } = deps;
   const object = event.data.object;
   const metadata = (object.metadata ?? {}) as { paymentId?: unknown };
-  const paymentId = typeof metadata.paymentId === 'string' ? metadata.paymentId : null;
-  const tenantId =
-    paymentId && /^[0-9a-f-]{36}$/i.test(paymentId)
-      ? await repo.findPaymentTenant(database.db, paymentId)
-      : null;
+  const paymentId =
+    typeof metadata.paymentId === 'string' && isUuid(metadata.paymentId) ? metadata.paymentId : null;
+  const tenantId = paymentId ? await repo.findPaymentTenant(database.db, paymentId) : null;
+  const charge = paymentId && !tenantId ? await repo.findChargeOfPayment(database.db, paymentId) : null;
+  const chargeId = typeof object.id === 'string' ? object.id : null;
   const isNew = await database.db.transaction(async (tx) => {
     if (!(await repo.markWebhookEvent(tx, deps.provider.name, event.id, event.type))) return false;
     if (!tenantId || !paymentId) return true;
     const payment = await repo.getPayment(tx, tenantId, paymentId, true);
     if (!payment) return true;
     const who = systemIn(tenantId);
-    const chargeId = typeof object.id === 'string' ? object.id : null;
-    if (event.type === 'charge.succeeded' && payment.status !== 'paid' && payment.status !== 'refunded') {
+    if (
+      event.type === 'charge.succeeded' &&
+      isAmountOf(object, payment.amount) &&
+      payment.status !== 'paid' &&
+      payment.status !== 'refunded'
+    ) {
       await repo.updatePayment(
         tx,
         tenantId,
@@ -985,5 +1336,26 @@ export async function handleWebhook(deps: BillingDeps, rawBody: string, signatur
     }
     return true;
   });
+  // An open charge (its invoice is written when it is settled). Should this stop between the event's record and
+  // here, the reconciler settles the charge.
+  if (isNew && charge && (event.type === 'charge.succeeded' || event.type === 'charge.failed')) {
+    await database.tenantTx(charge.tenantId, async (tx) => {
+      await load(tx, charge.tenantId, true);
+      const open = await repo.getCharge(tx, charge.tenantId, charge.id, true);
+      if (open?.status !== 'pending' || !isAmountOf(object, open.amount)) return;
+      if (event.type === 'charge.succeeded') {
+        await settleCharge(tx, open, chargeId, now);
+      } else {
+        const code = typeof object.failure_code === 'string' ? object.failure_code : 'card_declined';
+        await repo.finishCharge(
+          tx,
+          charge.tenantId,
+          open.id,
+          { status: 'failed', providerChargeId: chargeId, failureCode: code },
+          now,
+        );
+      }
+    });
+  }
   return { received: true as const, duplicate: !isNew };
 }

@@ -1,13 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { acmeOwnerCtx, addPlatformAdmin, readOutbox, useFixture } from '../../../test/helper';
+import { acmeOwnerCtx, addPlatformAdmin, PASSWORD, readOutbox, useFixture } from '../../../test/helper';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
+import { tenants, users } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { hashPassword } from '../../lib/passwords';
 import { pdfText } from '../reports/reports.test-kit';
-import { SandboxProvider, signWebhook } from './payments.provider';
+import {
+  createPaymentProvider,
+  type PaymentProvider,
+  SandboxProvider,
+  signWebhook,
+} from './payments.provider';
 import * as service from './subscriptions.service';
 
-const f = useFixture();
+/** This file's webhook secret, set explicitly: there is no default (issue 31). */
+const WEBHOOK_SECRET = `whsec_test_${randomBytes(16).toString('hex')}`;
+const f = useFixture({ paymentWebhookSecret: WEBHOOK_SECRET });
 const auth = (token: string) => ({ 'x-auth-token': token });
 const paths = (res: { json(): { details?: { path: string }[] } }) =>
   (res.json().details ?? []).map((d) => d.path).sort();
@@ -50,7 +62,7 @@ const send = (method: 'PUT' | 'POST', url: string, token: string, payload?: obje
 /** Billing work at a chosen time, with a provider of its own (the sandbox keeps nothing that matters). */
 const at = (now: Date) => ({
   database: f.database,
-  provider: new SandboxProvider(f.config.paymentWebhookSecret, () => now),
+  provider: new SandboxProvider(WEBHOOK_SECRET, () => now),
   clock: () => now,
 });
 
@@ -295,7 +307,16 @@ describe('the seat limit', () => {
     const more = await send('PUT', '/tenant/acme/subscription', owner, { seats: 12, addOns: ['xdr'] });
     expect(more.statusCode).toBe(200);
     expect(more.json()).toMatchObject({ seats: 12, addOns: ['xdr'], price: { total: 12 * 1200 + 12 * 400 } });
-    expect((await historyKinds(owner)).slice(-2)).toEqual(['seats_changed', 'addon_added']);
+    // More seats and an add-on cost more: the rest of the period is charged before they take effect.
+    expect((await historyKinds(owner)).slice(-3)).toEqual([
+      'seats_changed',
+      'addon_added',
+      'payment_succeeded',
+    ]);
+    const [charged] = (await get('/tenant/acme/payments?limit=1', owner)).json().items;
+    expect(charged).toMatchObject({ status: 'paid' });
+    expect(charged.amount).toBeGreaterThan(0);
+    expect(charged.amount).toBeLessThanOrEqual(12 * 1600 - 10 * 1200);
     const added = await send('POST', '/subscriber/user/acme', owner, {
       username: 'seat-ok@acme.test',
       firstname: 'Seat',
@@ -553,7 +574,7 @@ describe('POST billing/webhook', () => {
 
   it('applies a signed event once, and refuses a bad or old signature', async () => {
     const [paid] = (await get('/tenant/acme/payments?status=paid&order=asc&limit=1', owner)).json().items;
-    const sandbox = new SandboxProvider(f.config.paymentWebhookSecret);
+    const sandbox = new SandboxProvider(WEBHOOK_SECRET);
     const delivery = sandbox.emit('charge.refunded', {
       id: 'ch_x',
       metadata: { paymentId: paid.id, tenantId: f.acme.id },
@@ -562,7 +583,7 @@ describe('POST billing/webhook', () => {
     expect((await post(tampered, delivery.signature)).statusCode).toBe(400);
     expect((await post(delivery.body)).statusCode).toBe(400);
     const old = Math.floor(Date.now() / 1000) - 301;
-    const stale = await post(delivery.body, signWebhook(f.config.paymentWebhookSecret, delivery.body, old));
+    const stale = await post(delivery.body, signWebhook(WEBHOOK_SECRET, delivery.body, old));
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toMatchObject({ errcode: 2, details: [{ path: 'headers.payment-signature' }] });
     const wrongSecret = await post(
@@ -615,5 +636,329 @@ describe('GET partner/{tenant}/subscriptions/usage', () => {
     expect(all.json().items.map((r: { tenant: string }) => r.tenant)).toEqual(
       expect.arrayContaining(['acme', 'globex', 'initech', 'northwind']),
     );
+  });
+});
+
+// ─── Issue 31: payments that cannot be forged or skipped ────────────────────────────────────────────────────
+
+const webhookPost = (app: typeof f.app, body: string, signature: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: { 'content-type': 'application/json', 'payment-signature': signature },
+    payload: body,
+  });
+/** A `charge.succeeded` signed with the secret that used to be the published development default. */
+function forgedSuccess(paymentId: string, tenantId: string, amount: number) {
+  const forger = new SandboxProvider('whsec_palisade_development');
+  return forger.emit('charge.succeeded', {
+    id: 'ch_forged',
+    amount,
+    currency: 'eur',
+    metadata: { paymentId, tenantId },
+  });
+}
+/** The charges a sandbox made for a tenant (one signed `charge.*` delivery per charge, none for a repeated key). */
+const chargesOf = (provider: PaymentProvider, tenantId: string) =>
+  (provider as SandboxProvider).deliveries.filter((d) => {
+    const event = JSON.parse(d.body);
+    return event.type.startsWith('charge.') && event.type !== 'charge.refunded'
+      ? event.data.object.metadata?.tenantId === tenantId
+      : false;
+  });
+
+/** A customer tenant outside northwind on a fresh trial, with an owner `admin@<name>.test` (password PASSWORD). */
+async function trialTenant(name: string, withOwner = true) {
+  const [t] = await f.database.db
+    .insert(tenants)
+    .values({
+      name,
+      displayName: name.toUpperCase(),
+      kind: 'customer',
+      themevalue: 'light',
+      palette: 'classic',
+    })
+    .returning();
+  const username = `admin@${name}.test`;
+  const [admin] = await f.database.db
+    .insert(users)
+    .values({
+      tenantId: t.id,
+      username,
+      email: username,
+      firstname: 'Admin',
+      lastname: name,
+      role: 'owner',
+      usertype: 1,
+      passwordHash: withOwner ? await hashPassword(PASSWORD) : null,
+      isEmailVerified: true,
+    })
+    .returning();
+  const ctx: Ctx = {
+    tenant: { id: t.id, name, kind: 'customer' },
+    actor: {
+      id: admin.id,
+      username,
+      role: 'owner',
+      usertype: 1,
+      tenantId: t.id,
+      tenantName: name,
+      tenantKind: 'customer',
+      sessionHash: '',
+    },
+    ip: null,
+  };
+  await f.database.tenantTx(t.id, (tx) => service.startTrial(tx, ctx));
+  return { id: t.id, ctx, token: withOwner ? await f.signIn(username) : '' };
+}
+const invoicesOf = async (ctx: Ctx) =>
+  (await service.listPayments(f.database, ctx, { limit: 100, offset: 0, order: 'asc' })).items;
+
+describe('the webhook secret has no default (issue 31)', () => {
+  it('closes the webhook without PAYMENT_WEBHOOK_SECRET in production and refuses the published secret', () => {
+    const env = { DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+    const production = loadConfig({ ...env, NODE_ENV: 'production' }, []);
+    expect(production.paymentWebhookSecret).toBeNull();
+    expect(production.paymentWebhookDevSecret).toBeNull();
+    // Development with the sandbox: a random secret of this process, never the published one.
+    const dev = [loadConfig(env, []), loadConfig(env, [])];
+    expect(dev[0].paymentWebhookSecret).toBeNull();
+    expect(dev[0].paymentWebhookDevSecret).toMatch(/^whsec_dev_[0-9a-f]{48}$/);
+    expect(dev[0].paymentWebhookDevSecret).not.toBe(dev[1].paymentWebhookDevSecret);
+    expect(() => loadConfig({ ...env, PAYMENT_WEBHOOK_SECRET: 'whsec_palisade_development' }, [])).toThrow(
+      /PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(() => loadConfig({ ...env, PAYMENT_WEBHOOK_SECRET: 'short' }, [])).toThrow(
+      /PAYMENT_WEBHOOK_SECRET/,
+    );
+    expect(loadConfig({ ...env, PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET }, []).paymentWebhookSecret).toBe(
+      WEBHOOK_SECRET,
+    );
+  });
+
+  it('a production server without a secret answers 503 to a forged event: the failed invoice stays failed', async () => {
+    const globexCtx: Ctx = { ...acmeCtx, tenant: { id: f.globex.id, name: 'globex', kind: 'customer' } };
+    const [failed] = (await invoicesOf(globexCtx)).filter((p) => p.status === 'failed');
+    expect(failed).toBeDefined();
+    const production = loadConfig({ DATABASE_URL: 'memory://', NODE_ENV: 'production' }, []);
+    const closed = await buildApp(
+      {
+        ...f.config,
+        paymentProvider: production.paymentProvider,
+        paymentWebhookSecret: production.paymentWebhookSecret,
+        paymentWebhookDevSecret: production.paymentWebhookDevSecret,
+      },
+      { database: f.database, logger: false },
+    );
+    try {
+      const forged = forgedSuccess(failed.id, f.globex.id, failed.amount);
+      const res = await webhookPost(closed.app, forged.body, forged.signature);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ errcode: 30, code: 'payment_webhook_closed' });
+    } finally {
+      await closed.close();
+    }
+    const after = (await invoicesOf(globexCtx)).find((p) => p.id === failed.id);
+    expect(after).toMatchObject({ status: 'failed', paidAt: null });
+  });
+
+  it('refuses an event signed with the published development secret (400) and changes nothing', async () => {
+    const globexCtx: Ctx = { ...acmeCtx, tenant: { id: f.globex.id, name: 'globex', kind: 'customer' } };
+    const [failed] = (await invoicesOf(globexCtx)).filter((p) => p.status === 'failed');
+    const forged = forgedSuccess(failed.id, f.globex.id, failed.amount);
+    const res = await webhookPost(f.app, forged.body, forged.signature);
+    expect(res.statusCode).toBe(400);
+    expect((await invoicesOf(globexCtx)).find((p) => p.id === failed.id)?.status).toBe('failed');
+  });
+});
+
+describe('changes are paid before they take effect (issue 31)', () => {
+  let umbrella: Awaited<ReturnType<typeof trialTenant>>;
+  const url = '/tenant/umbrella/subscription';
+  beforeAll(async () => {
+    umbrella = await trialTenant('umbrella');
+  });
+
+  it('5 simultaneous starts of a plan make one charge at the provider and one paid invoice', async () => {
+    const provider = createPaymentProvider(f.config);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send('PUT', url, umbrella.token, { plan: 'essentials', seats: 5, paymentToken: 'tok_visa' }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => r.json().plan)).toEqual(Array(5).fill('essentials'));
+    expect(chargesOf(provider, umbrella.id)).toHaveLength(1);
+    const invoices = await invoicesOf(umbrella.ctx);
+    expect(invoices.map((p) => [p.status, p.amount])).toEqual([['paid', 5 * 600]]);
+    expect((await historyKinds(umbrella.token, 'umbrella')).filter((k) => k === 'plan_changed')).toHaveLength(
+      1,
+    );
+  });
+
+  it('refuses more seats than the plan is sold with, naming the field (400), and changes nothing', async () => {
+    const res = await send('PUT', url, umbrella.token, {
+      plan: 'enterprise',
+      seats: 1_000_000,
+      addOns: ['xdr', 'private5g', 'extendedRetention'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      {
+        path: 'body.seats',
+        message: 'validation.seatsAboveMaximum',
+        values: { max: '100000', plan: 'Enterprise' },
+      },
+    ]);
+    expect((await get(url, umbrella.token)).json()).toMatchObject({ plan: 'essentials', seats: 5 });
+    expect(await invoicesOf(umbrella.ctx)).toHaveLength(1);
+  });
+
+  it('charges an upgrade for the rest of the period before it takes effect', async () => {
+    const sub = await service.getSubscription(f.database, umbrella.ctx);
+    const start = Date.parse(sub.currentPeriodStart!);
+    const end = Date.parse(sub.currentPeriodEnd!);
+    const half = new Date(start + Math.round((end - start) / 2));
+    const deps = at(half);
+    const upgraded = await service.updateSubscription(deps, umbrella.ctx, {
+      plan: 'enterprise',
+      seats: 60,
+      addOns: ['xdr', 'private5g', 'extendedRetention'],
+    });
+    expect(upgraded).toMatchObject({ plan: 'enterprise', seats: 60, status: 'active' });
+    // Half the period left: −½ × 5 × €6 + ½ × (60 × €20 + 60 × €4 XDR + €499 Private 5G); retention is included.
+    const invoices = await invoicesOf(umbrella.ctx);
+    expect(invoices).toHaveLength(2);
+    expect(invoices[1]).toMatchObject({ status: 'paid', amount: -1_500 + 60_000 + 12_000 + 24_950 });
+    expect(Date.parse(invoices[1].periodEnd)).toBe(end);
+    expect(chargesOf(deps.provider, umbrella.id)).toHaveLength(1);
+    expect((await historyKinds(umbrella.token, 'umbrella')).slice(-6)).toEqual([
+      'plan_changed',
+      'seats_changed',
+      'addon_added',
+      'addon_added',
+      'addon_added',
+      'payment_succeeded',
+    ]);
+  });
+
+  it('leaves the old plan when the charge of a change is declined (402)', async () => {
+    const sub = await service.getSubscription(f.database, umbrella.ctx);
+    const later = new Date(Date.parse(sub.currentPeriodEnd!) - 5 * DAY);
+    await service.setPaymentMethod(at(later), umbrella.ctx, 'tok_chargeCustomerFail');
+    await expect(service.updateSubscription(at(later), umbrella.ctx, { seats: 70 })).rejects.toMatchObject({
+      code: 'payment_declined',
+      statusCode: 402,
+    });
+    expect(await service.getSubscription(f.database, umbrella.ctx)).toMatchObject({
+      plan: 'enterprise',
+      seats: 60,
+    });
+    expect(await invoicesOf(umbrella.ctx)).toHaveLength(2);
+    await service.setPaymentMethod(at(later), umbrella.ctx, 'tok_visa');
+  });
+
+  it('lets a downgrade and a new billing cycle wait for the period end, then bills the new price', async () => {
+    const sub = await service.getSubscription(f.database, umbrella.ctx);
+    const end = Date.parse(sub.currentPeriodEnd!);
+    const later = new Date(end - 3 * DAY);
+    const changed = await service.updateSubscription(at(later), umbrella.ctx, {
+      plan: 'business',
+      seats: 20,
+      addOns: [],
+      billingCycle: 'yearly',
+    });
+    expect(changed).toMatchObject({
+      plan: 'enterprise',
+      seats: 60,
+      billingCycle: 'monthly',
+      scheduledChange: { plan: 'business', seats: 20, addOns: [], billingCycle: 'yearly' },
+      price: { total: 20 * 12_000 },
+    });
+    expect(await invoicesOf(umbrella.ctx)).toHaveLength(2);
+    await service.runBilling(at(new Date(end + 60_000)));
+    const renewed = await service.getSubscription(f.database, umbrella.ctx);
+    expect(renewed).toMatchObject({
+      plan: 'business',
+      seats: 20,
+      billingCycle: 'yearly',
+      scheduledChange: null,
+    });
+    const invoices = await invoicesOf(umbrella.ctx);
+    expect(invoices.at(-1)).toMatchObject({ status: 'paid', amount: 20 * 12_000 });
+  });
+});
+
+describe('the charge and its record are one durable step (issue 31)', () => {
+  let stark: Awaited<ReturnType<typeof trialTenant>>;
+  const sandbox = new SandboxProvider(WEBHOOK_SECRET);
+  /** The provider charges, then the process dies before the answer is recorded. */
+  const crashing: PaymentProvider = {
+    name: sandbox.name,
+    webhookStatus: sandbox.webhookStatus,
+    createCustomer: (input) => sandbox.createCustomer(input),
+    attachPaymentMethod: (customerId, token) => sandbox.attachPaymentMethod(customerId, token),
+    charge: async (input) => {
+      await sandbox.charge(input);
+      throw new Error('crashed between the charge and its record');
+    },
+    verifyWebhook: (body, signature, now) => sandbox.verifyWebhook(body, signature, now),
+  };
+  beforeAll(async () => {
+    stark = await trialTenant('stark', false);
+  });
+
+  it('settles a start the provider charged before a crash in the reconciler, charging once', async () => {
+    const now = new Date();
+    await expect(
+      service.updateSubscription({ database: f.database, provider: crashing, clock: () => now }, stark.ctx, {
+        plan: 'essentials',
+        seats: 5,
+        paymentToken: 'tok_visa',
+      }),
+    ).rejects.toThrow(/crashed/);
+    expect(await service.getSubscription(f.database, stark.ctx)).toMatchObject({ plan: 'trial' });
+    expect(await invoicesOf(stark.ctx)).toHaveLength(0);
+    expect(chargesOf(sandbox, stark.id)).toHaveLength(1);
+
+    const later = new Date(now.getTime() + 10 * 60_000);
+    await service.runBilling({ database: f.database, provider: sandbox, clock: () => later }, later);
+    expect(await service.getSubscription(f.database, stark.ctx)).toMatchObject({
+      plan: 'essentials',
+      status: 'active',
+      paymentMethod: { last4: '4242' },
+    });
+    expect((await invoicesOf(stark.ctx)).map((p) => [p.status, p.amount])).toEqual([['paid', 3_000]]);
+    expect(chargesOf(sandbox, stark.id)).toHaveLength(1);
+  });
+
+  it('settles a charged change from the webhook; another change waits for it (409)', async () => {
+    const now = new Date();
+    await expect(
+      service.updateSubscription({ database: f.database, provider: crashing, clock: () => now }, stark.ctx, {
+        seats: 10,
+      }),
+    ).rejects.toThrow(/crashed/);
+    expect(await service.getSubscription(f.database, stark.ctx)).toMatchObject({ seats: 5 });
+    await expect(
+      service.updateSubscription({ database: f.database, provider: sandbox, clock: () => now }, stark.ctx, {
+        seats: 8,
+      }),
+    ).rejects.toMatchObject({ code: 'conflict', details: [{ message: 'validation.paymentInProgress' }] });
+
+    const [delivery] = chargesOf(sandbox, stark.id).slice(-1);
+    const res = await webhookPost(f.app, delivery.body, delivery.signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+    expect(await service.getSubscription(f.database, stark.ctx)).toMatchObject({ seats: 10 });
+    const invoices = await invoicesOf(stark.ctx);
+    expect(invoices).toHaveLength(2);
+    expect(invoices[1]).toMatchObject({ status: 'paid' });
+    expect(invoices[1].amount).toBeGreaterThan(0);
+    // Nothing is left for the reconciler, and nothing is charged again.
+    const later = new Date(now.getTime() + 10 * 60_000);
+    await service.runBilling({ database: f.database, provider: sandbox, clock: () => later }, later);
+    expect(chargesOf(sandbox, stark.id)).toHaveLength(2);
+    expect(await invoicesOf(stark.ctx)).toHaveLength(2);
   });
 });

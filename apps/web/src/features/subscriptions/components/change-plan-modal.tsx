@@ -20,6 +20,7 @@ import {
   type PaidPlanSku,
   PLANS,
   priceOf,
+  quoteChange,
   type Subscription,
   type SubscriptionUpdateInput,
 } from '@palisade/contracts';
@@ -29,7 +30,7 @@ import { formatCount } from '../../../components/charts/format';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useUpdateSubscription } from '../api/change-subscription';
-import { formatMoney } from '../utils/format';
+import { formatDay, formatMoney } from '../utils/format';
 import { declineMessage } from './decline';
 import { useAddOnNames, useCycleLabels, useLocale, usePlanNames } from './labels';
 
@@ -50,14 +51,19 @@ export function startsPaidPeriod(subscription: Subscription): boolean {
   );
 }
 
-/** The dialog's first values: the subscription as it is (a trial starts from Business, its seats kept). */
+/**
+ * The dialog's first values: the subscription as it will be — its scheduled change, else as it is (a trial
+ * starts from Business, its seats kept within the plan's limits).
+ */
 export function initialChoice(subscription: Subscription): PlanChoice {
-  const plan: PaidPlanSku = subscription.plan === 'trial' ? 'business' : subscription.plan;
+  const base = subscription.scheduledChange ?? subscription;
+  const plan: PaidPlanSku = base.plan === 'trial' ? 'business' : base.plan;
+  const { minSeats, maxSeats } = PLANS[plan];
   return {
     plan,
-    billingCycle: subscription.billingCycle,
-    seats: Math.max(subscription.seats, PLANS[plan].minSeats, subscription.used.users),
-    addOns: subscription.addOns.filter((addOn) => PLANS[plan].addOns.includes(addOn)),
+    billingCycle: base.billingCycle,
+    seats: Math.min(maxSeats, Math.max(base.seats, minSeats, subscription.used.users)),
+    addOns: base.addOns.filter((addOn) => PLANS[plan].addOns.includes(addOn)),
     paymentToken: '',
   };
 }
@@ -80,7 +86,29 @@ export function toUpdateInput(
   if (!sameSet(choice.addOns, subscription.addOns)) body.addOns = [...choice.addOns];
   const token = choice.paymentToken.trim();
   if (token) body.paymentToken = token;
+  // Back to the subscription as it is: the scheduled change is dropped.
+  if (Object.keys(body).length === 0 && subscription.scheduledChange) body.plan = choice.plan;
   return Object.keys(body).length > 0 ? body : null;
+}
+
+/**
+ * What the server charges for a choice on a running plan (the contract's `quoteChange`, which the server bills):
+ * null when the choice starts a new paid period instead.
+ */
+export function quoteOf(subscription: Subscription, choice: PlanChoice, now: Date) {
+  if (
+    startsPaidPeriod(subscription) ||
+    subscription.plan === 'trial' ||
+    !subscription.currentPeriodStart ||
+    !subscription.currentPeriodEnd
+  )
+    return null;
+  return quoteChange(
+    { ...subscription, plan: subscription.plan },
+    { plan: choice.plan, billingCycle: choice.billingCycle, seats: choice.seats || 0, addOns: choice.addOns },
+    { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
+    now,
+  );
 }
 
 /** Props of {@link ChangePlanModal}. */
@@ -95,8 +123,10 @@ type FieldErrors = Partial<Record<'seats' | 'addOns' | 'paymentToken', string>>;
 
 /**
  * Changes the plan, billing cycle, seats and add-ons, with the price of the next period shown as it is chosen
- * (the contract's `priceOf`, which the server bills). Leaving the trial (or coming back after an end) is charged
- * at once and needs a card: with none on file the dialog asks for a provider token, never for card data.
+ * (the contract's `priceOf`) and what is charged now (its `quoteChange`: the rest of the period of a change that
+ * costs more; nothing for one that waits for the period end) — what the server bills. Leaving the trial (or
+ * coming back after an end) is charged at once and needs a card: with none on file the dialog asks for a
+ * provider token, never for card data.
  */
 export function ChangePlanModal({ opened, onClose, tenant, subscription }: ChangePlanModalProps) {
   const { t } = useTranslation();
@@ -108,6 +138,8 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
   const [choice, setChoice] = useState<PlanChoice>(() => initialChoice(subscription));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isUnchanged, setUnchanged] = useState(false);
+  // The moment the charge is quoted for (the server's, a moment later, differs by less than a cent).
+  const [now, setNow] = useState(() => new Date());
 
   // Each opening starts from the subscription as it is now.
   useEffect(() => {
@@ -115,6 +147,7 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
       setChoice(initialChoice(subscription));
       setErrors({});
       setUnchanged(false);
+      setNow(new Date());
     }
   }, [opened, subscription]);
 
@@ -122,6 +155,9 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
   const needsToken = startsPaidPeriod(subscription) && subscription.paymentMethod === null;
   const price = priceOf(choice.plan, choice.billingCycle, choice.seats || 0, choice.addOns);
   const money = (cents: number) => formatMoney(cents, CURRENCY, locale);
+  const quote = quoteOf(subscription, choice, now);
+  const chargedNow = quote?.when === 'now' ? quote.amount : 0;
+  const periodEndDay = subscription.currentPeriodEnd ? formatDay(subscription.currentPeriodEnd, locale) : '';
   const perPeriod =
     choice.billingCycle === 'monthly'
       ? t('subscriptions.change.perMonth', '{{amount}} per month', { amount: money(price.total) })
@@ -167,6 +203,15 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
         plan: planNames[choice.plan],
         min: formatCount(plan.minSeats, locale),
       });
+    else if (choice.seats > plan.maxSeats)
+      found.seats = t(
+        'subscriptions.change.seatsMax',
+        'The {{plan}} plan is sold with at most {{max}} seats.',
+        {
+          plan: planNames[choice.plan],
+          max: formatCount(plan.maxSeats, locale),
+        },
+      );
     else if (choice.seats < subscription.used.users)
       found.seats = t(
         'subscriptions.change.seatsUsed',
@@ -220,11 +265,12 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
                   label={planNames[sku]}
                   description={t(
                     'subscriptions.change.planHint',
-                    '{{price}} per seat and month, or {{yearly}} per seat and year; at least {{min}} seats',
+                    '{{price}} per seat and month, or {{yearly}} per seat and year; {{min}} to {{max}} seats',
                     {
                       price: money(PLANS[sku].pricePerSeat.monthly),
                       yearly: money(PLANS[sku].pricePerSeat.yearly),
                       min: formatCount(PLANS[sku].minSeats, locale),
+                      max: formatCount(PLANS[sku].maxSeats, locale),
                     },
                   )}
                 />
@@ -248,15 +294,18 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
             label={t('subscriptions.change.seats', 'Seats')}
             description={t(
               'subscriptions.change.seatsHint',
-              'One seat per user. {{used}} in use now; the {{plan}} plan starts at {{min}}.',
+              'One seat per user. {{used}} in use now; the {{plan}} plan takes {{min}} to {{max}} seats.',
               {
                 used: formatCount(subscription.used.users, locale),
                 plan: planNames[choice.plan],
                 min: formatCount(plan.minSeats, locale),
+                max: formatCount(plan.maxSeats, locale),
               },
             )}
             min={1}
-            max={1_000_000}
+            max={plan.maxSeats}
+            // Not clamped: a number past the limits is said, in the words the server would use.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={choice.seats}
@@ -352,14 +401,43 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
               <Text size="sm" c="dimmed">
                 {t('subscriptions.change.chargedNow', 'The first period is charged when you confirm.')}
               </Text>
-            ) : (
+            ) : null}
+            {quote?.when === 'now' ? (
+              <>
+                <Text fw={600}>
+                  {chargedNow > 0
+                    ? t('subscriptions.change.chargeNow', 'Charged now: {{amount}}', {
+                        amount: money(chargedNow),
+                      })
+                    : t('subscriptions.change.nothingNow', 'Charged now: nothing')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t(
+                    'subscriptions.change.prorated',
+                    'The change costs more, so it takes effect once the difference for the rest of this period (until {{date}}) is paid. If the card is declined, the current plan stays.',
+                    { date: periodEndDay },
+                  )}
+                </Text>
+                {quote.atPeriodEnd ? (
+                  <Text size="sm" c="dimmed">
+                    {t(
+                      'subscriptions.change.cycleAtEnd',
+                      'The billing cycle changes to {{cycle}} on {{date}}, when the next period starts.',
+                      { cycle: cycleLabels[quote.atPeriodEnd.billingCycle], date: periodEndDay },
+                    )}
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
+            {quote?.when === 'periodEnd' ? (
               <Text size="sm" c="dimmed">
                 {t(
-                  'subscriptions.change.fromRenewal',
-                  'The change applies now and is billed from the next renewal.',
+                  'subscriptions.change.atPeriodEnd',
+                  'Nothing is charged now: the change takes effect on {{date}}, when the next period starts. Until then the current plan stays.',
+                  { date: periodEndDay },
                 )}
               </Text>
-            )}
+            ) : null}
             {isUnchanged ? (
               <Text size="sm" fw={500} role="status">
                 {t('subscriptions.change.unchanged', 'Nothing was changed.')}
@@ -373,7 +451,11 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
             <Button type="submit" loading={update.isPending}>
               {startsPaidPeriod(subscription)
                 ? t('subscriptions.change.submitPaid', 'Subscribe for {{price}}', { price: perPeriod })
-                : t('subscriptions.change.submit', 'Save changes')}
+                : chargedNow > 0
+                  ? t('subscriptions.change.submitCharge', 'Pay {{amount}} and save', {
+                      amount: money(chargedNow),
+                    })
+                  : t('subscriptions.change.submit', 'Save changes')}
             </Button>
           </Group>
         </Stack>

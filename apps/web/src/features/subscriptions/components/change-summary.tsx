@@ -61,6 +61,7 @@ export function useChangeFields(): (event: Pick<SubscriptionEvent, 'before' | 'a
       periodEnd: th('fields.periodEnd', 'Period ends'),
       attempt: th('fields.attempt', 'Attempt'),
       nextAttemptAt: th('fields.nextAttemptAt', 'Next attempt'),
+      effectiveAt: th('fields.effectiveAt', 'Takes effect on'),
     };
     return names[field] ?? field;
   };

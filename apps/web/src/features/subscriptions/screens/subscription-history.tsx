@@ -39,6 +39,7 @@ export function useKindLabels(): Record<SubscriptionEventKind, string> {
     past_due: th('kinds.past_due', 'Payment overdue'),
     expired: th('kinds.expired', 'Expired'),
     payment_refunded: th('kinds.payment_refunded', 'Payment refunded'),
+    change_scheduled: th('kinds.change_scheduled', 'Change scheduled for the period end'),
   };
 }
 

@@ -208,6 +208,80 @@ describe('subscription screen', () => {
     });
   });
 
+  it('shows what an upgrade charges now for the rest of the period, that a downgrade waits, and the seat limits', async () => {
+    // Half of the period from Nov 1 to Dec 1, 2026 is left (only the clock is faked: the dialog quotes at opening).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-16T00:00:00.000Z'));
+    try {
+      const api = fakeSubscriptionApi(makeSubscription());
+      api.on(subscriptionEndpoints.updateSubscription, ({ body }) =>
+        makeSubscription({ ...body, plan: 'business' }),
+      );
+      const { user } = renderScreen();
+      await user.click(await screen.findByRole('button', { name: 'Change plan, seats or add-ons' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
+      const seats = within(dialog).getByRole('textbox', { name: /Seats/ });
+      expect(seats).toHaveAccessibleDescription(/the Business plan takes 10 to 5,000 seats/);
+
+      await user.clear(seats);
+      await user.type(seats, '6000');
+      await user.click(within(dialog).getByRole('button', { name: /Save changes|^Pay/ }));
+      expect(
+        await within(dialog).findByText('The Business plan is sold with at most 5,000 seats.'),
+      ).toBeInTheDocument();
+      expect(changes(api)).toHaveLength(0);
+
+      // 25 → 30 seats with XDR: ½ × (30 − 25) × (€12 + €4) = €40.00, charged before the seats are added.
+      await user.clear(seats);
+      await user.type(seats, '30');
+      expect(within(dialog).getByText('Charged now: €40.00')).toBeInTheDocument();
+      expect(
+        within(dialog).getByText(
+          /takes effect once the difference for the rest of this period \(until Dec 1, 2026\)/,
+        ),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByText('Price of the next period: €480.00 per month')).toBeInTheDocument();
+
+      // Fewer seats cost less: nothing now, from the period end.
+      await user.clear(seats);
+      await user.type(seats, '20');
+      expect(within(dialog).queryByText(/^Charged now/)).not.toBeInTheDocument();
+      expect(
+        within(dialog).getByText(/^Nothing is charged now: the change takes effect on Dec 1, 2026/),
+      ).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
+
+      await user.clear(seats);
+      await user.type(seats, '30');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €40.00 and save' }));
+      expect(await screen.findByText('The subscription was changed.')).toBeInTheDocument();
+      expect(api.calls(subscriptionEndpoints.updateSubscription)[0].sentBody).toEqual({ seats: 30 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says a change that waits for the period end on the screen', async () => {
+    fakeSubscriptionApi(
+      makeSubscription({
+        scheduledChange: {
+          plan: 'essentials',
+          billingCycle: 'yearly',
+          seats: 20,
+          addOns: [],
+          effectiveAt: '2026-12-01T00:00:00.000Z',
+        },
+      }),
+    );
+    renderScreen();
+    expect(await screen.findByText('Change scheduled')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'On Dec 1, 2026 the subscription changes to the Essentials plan with 20 seats, billed yearly, add-ons: none. Nothing is charged for it before then.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('asks a trial for a payment token to subscribe, and says a declined card on the field', async () => {
     const api = fakeSubscriptionApi(makeTrial());
     api.on(subscriptionEndpoints.updateSubscription, () =>

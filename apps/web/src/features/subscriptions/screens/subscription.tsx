@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { formatCount } from '../../../components/charts/format';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -133,6 +134,35 @@ function StatusNotice({
   return null;
 }
 
+/** A change that waits for the end of the period (a downgrade, a new billing cycle), in a sentence. */
+function ScheduledNotice({ subscription }: { subscription: Subscription }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const planNames = usePlanNames();
+  const addOnNames = useAddOnNames();
+  const cycleLabels = useCycleLabels();
+  const change = subscription.scheduledChange;
+  if (!change) return null;
+  return (
+    <Alert color="blue" variant="light" title={t('subscriptions.notice.scheduledTitle', 'Change scheduled')}>
+      {t(
+        'subscriptions.notice.scheduled',
+        'On {{date}} the subscription changes to the {{plan}} plan with {{seats}} seats, billed {{cycle}}, add-ons: {{addOns}}. Nothing is charged for it before then.',
+        {
+          date: formatDay(change.effectiveAt, locale),
+          plan: planNames[change.plan],
+          seats: formatCount(change.seats, locale),
+          cycle: cycleLabels[change.billingCycle].toLowerCase(),
+          addOns:
+            change.addOns.length > 0
+              ? change.addOns.map((sku) => addOnNames[sku]).join(', ')
+              : t('subscriptions.fields.noAddOns', 'None').toLowerCase(),
+        },
+      )}
+    </Alert>
+  );
+}
+
 /** The plan, its state, seats, add-ons, payment method and the actions on them. */
 function SubscriptionDetails({ tenant, subscription }: { tenant: string; subscription: Subscription }) {
   const { t } = useTranslation();
@@ -192,8 +222,9 @@ function SubscriptionDetails({ tenant, subscription }: { tenant: string; subscri
   });
 
   const card = subscription.paymentMethod;
+  // The next period's price, in the cycle it is billed in (a scheduled change may bring another).
   const price =
-    subscription.billingCycle === 'monthly'
+    (subscription.scheduledChange?.billingCycle ?? subscription.billingCycle) === 'monthly'
       ? t('subscriptions.change.perMonth', '{{amount}} per month', {
           amount: formatMoney(subscription.price.total, subscription.price.currency, locale),
         })
@@ -230,6 +261,7 @@ function SubscriptionDetails({ tenant, subscription }: { tenant: string; subscri
             isResuming={resume.isPending}
             onResume={() => resume.mutate()}
           />
+          <ScheduledNotice subscription={subscription} />
           <DetailList
             items={[
               {

@@ -26,6 +26,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     cancelAtPeriodEnd: false,
     cancelledAt: null,
     addOns,
+    scheduledChange: null,
     paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 4, expYear: 2030 },
     price: { currency: 'EUR', total: price.total, lines: price.lines },
     cancellable: true,
