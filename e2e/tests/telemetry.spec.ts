@@ -89,7 +89,8 @@ test('a gateway generating traffic moves /live, and charts drill down to the mat
 
 /**
  * The weekly SASE report: its PDF (made on the server) holds what the screen shows, read back with pdftotext;
- * then it is scheduled weekly to an address, and "send now" mails it with the PDF attached.
+ * then it is scheduled weekly to an outside address, which confirms the link it is mailed first, and "send now"
+ * mails it the report with the PDF attached.
  */
 test('the weekly SASE report downloads as a PDF that says what the screen says, and is mailed weekly', async ({
   page,
@@ -130,6 +131,19 @@ test('the weekly SASE report downloads as a PDF that says what the screen says, 
   await expect(page.getByText('The weekly mailing was saved.')).toBeVisible();
   const mailing = page.getByRole('row').filter({ hasText: to });
   await expect(mailing).toBeVisible();
+  // An address outside the workspace gets nothing but a confirmation link until it confirms.
+  await expect(mailing).toContainText('Waiting for confirmation');
+  const [link] = await readOutbox(request, to);
+  expect(link.subject).toContain('Confirm your address for Palisade reports');
+  expect(link.attachments ?? []).toEqual([]);
+  const token = /\/verify\/report-recipient\/([A-Za-z0-9_-]+)/.exec(link.text)?.[1];
+  expect(token, 'a confirmation link in the mail').toBeTruthy();
+  await page.goto(`/verify/report-recipient/${token}`);
+  await page.getByRole('button', { name: 'Confirm and receive the reports' }).click();
+  await expect(page.getByText('Address confirmed')).toBeVisible();
+
+  await page.goto('/reports/weekly-sase-insights');
+  await expect(mailing).toContainText('Confirmed');
   await mailing.getByRole('button', { name: /^Send now/ }).click();
   await expect(page.getByText('The report was mailed to 1 recipient.')).toBeVisible();
   const [mail] = await readOutbox(request, to);

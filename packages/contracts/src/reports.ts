@@ -32,6 +32,21 @@ export const REPORT_TOP_LIMIT = 10;
 export const MAX_REPORT_RECIPIENTS = 20;
 /** The most schedules a tenant keeps. */
 export const MAX_REPORT_SCHEDULES = 50;
+/**
+ * How many mails the reports send per tenant — the reports themselves and the recipients' verification mails —
+ * in any hour and any 24 hours; a tenant on the trial plan gets the lower quota. A mailing that would pass it
+ * sends nothing (`report_mail_quota`, 429 with Retry-After). An hour holds at least one mailing of the most
+ * recipients a schedule has.
+ */
+export const REPORT_MAIL_QUOTAS = {
+  trial: { perHour: 20, perDay: 60 },
+  standard: { perHour: 200, perDay: 1000 },
+} as const;
+export type ReportMailQuota = (typeof REPORT_MAIL_QUOTAS)[keyof typeof REPORT_MAIL_QUOTAS];
+/** How long a recipient's mailed confirmation link is valid. */
+export const REPORT_RECIPIENT_LINK_DAYS = 7;
+/** How long after a verification mail another one may be sent to the same address. */
+export const REPORT_RECIPIENT_RESEND_MINUTES = 15;
 /** The most evidence items a check lists (`evidenceTotal` counts them all). */
 export const MAX_CHECK_EVIDENCE = 50;
 /** A device not seen for this many days is stale. */
@@ -296,6 +311,29 @@ export const ReportScheduleInput = z.object({
 });
 export type ReportScheduleInput = z.input<typeof ReportScheduleInput>;
 
+/**
+ * Whether a recipient gets the reports: `member` — an active administrator of the tenant (matched without case);
+ * `verified` — an outside address that confirmed its mailed link; `pending` — waiting for that confirmation
+ * (`mailedAt` null: no link went out yet, or sending it failed); `expired` — its link expired unconfirmed. Only
+ * members and verified addresses are mailed reports.
+ */
+export const REPORT_RECIPIENT_STATES = ['member', 'verified', 'pending', 'expired'] as const;
+export type ReportRecipientState = (typeof REPORT_RECIPIENT_STATES)[number];
+
+export const ReportRecipient = z.object({
+  email: z.string(),
+  state: z.enum(REPORT_RECIPIENT_STATES),
+  /** When the last confirmation link was mailed (null for members and while none went out). */
+  mailedAt: z.string().nullable(),
+  /** Until when that link is valid (null once confirmed, and for members). */
+  expiresAt: z.string().nullable(),
+});
+export type ReportRecipient = z.infer<typeof ReportRecipient>;
+
+/** Why a scheduled mailing sent nothing: the tenant's mail quota, or no recipient that may be mailed. */
+export const REPORT_SKIP_REASONS = ['report_mail_quota', 'report_recipients_unverified'] as const;
+export type ReportSkipReason = (typeof REPORT_SKIP_REASONS)[number];
+
 export const ReportSchedule = z.object({
   id: z.string(),
   kind: z.enum(REPORT_KINDS),
@@ -303,6 +341,8 @@ export const ReportSchedule = z.object({
   hour: z.number().int(),
   timezone: z.string(),
   recipients: z.array(z.string()),
+  /** Each recipient with whether it is mailed (in the order of `recipients`). */
+  recipientStates: z.array(ReportRecipient),
   language: z.enum(LOCALES),
   enabled: z.boolean(),
   /** When it is next mailed (null while disabled). */
@@ -310,15 +350,39 @@ export const ReportSchedule = z.object({
   lastRunAt: z.string().nullable(),
   /** Why the last mailing failed; null when it went out. */
   lastError: z.string().nullable(),
+  /** When the last scheduled mailing was skipped, why (the web translates it); else null. */
+  lastErrorCode: z.enum(REPORT_SKIP_REASONS).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ReportSchedule = z.infer<typeof ReportSchedule>;
 
-export const ReportSent = z.object({ sentTo: z.array(z.string()), sentAt: z.string() });
+/** A mailing sent now: to whom, and which recipients got nothing because they have not confirmed yet. */
+export const ReportSent = z.object({
+  sentTo: z.array(z.string()),
+  waiting: z.array(z.string()),
+  sentAt: z.string(),
+});
 export type ReportSent = z.infer<typeof ReportSent>;
 
 const ScheduleParams = TenantParams.extend({ id: Uuid });
+
+export const ResendRecipientInput = z.object({ email: Email });
+export type ResendRecipientInput = z.input<typeof ResendRecipientInput>;
+
+/** The secret of a recipient's mailed confirmation link. */
+export const ConfirmRecipientInput = z.object({
+  token: z
+    .string()
+    .min(1, { message: 'validation.required' })
+    .max(200, { message: 'validation.tooLong' })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.format' }),
+});
+export type ConfirmRecipientInput = z.input<typeof ConfirmRecipientInput>;
+
+/** A confirmed recipient: the address and the workspace whose reports it now receives. */
+export const ConfirmedRecipient = z.object({ email: z.string(), tenantDisplayName: z.string() });
+export type ConfirmedRecipient = z.infer<typeof ConfirmedRecipient>;
 
 const pdf = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>
   endpoint({
@@ -426,9 +490,29 @@ export const reportEndpoints = {
     method: 'POST',
     path: '/reports/:tenant/schedules/:id/send',
     access: 'dashboard:update',
-    summary: "Mail a schedule's report to its recipients now (its next weekly run stays as it is)",
+    summary:
+      "Mail a schedule's report now to its members and confirmed recipients (its next weekly run stays as it is)",
     tags: ['reports'],
     params: ScheduleParams,
     response: ReportSent,
+  }),
+  resendReportRecipientLink: endpoint({
+    method: 'POST',
+    path: '/reports/:tenant/recipients/resend',
+    access: 'dashboard:update',
+    summary: "Mail a recipient of the tenant's schedules a new confirmation link",
+    tags: ['reports'],
+    params: TenantParams,
+    body: ResendRecipientInput,
+    response: ReportRecipient,
+  }),
+  confirmReportRecipient: endpoint({
+    method: 'POST',
+    path: '/reports/recipients/confirm',
+    access: 'public',
+    summary: 'Confirm a report recipient by the secret of its mailed link (single use)',
+    tags: ['reports'],
+    body: ConfirmRecipientInput,
+    response: ConfirmedRecipient,
   }),
 };

@@ -84,9 +84,12 @@ export interface ReportLabels {
   notes: Record<EvidenceNote, string>;
   remediation: string;
   more: (count: number) => string;
+  /** Our mail templates: `tenant` is the tenant's display name made safe (reports.recipients.ts, mailSafeName). */
   mail: {
     subject: (title: string, tenant: string) => string;
     body: (title: string, tenant: string, period: string) => string;
+    verifySubject: (tenant: string) => string;
+    verifyBody: (tenant: string, link: string, days: number) => string;
   };
 }
 
@@ -223,6 +226,9 @@ const en: ReportLabels = {
     subject: (title, tenant) => `${title} – ${tenant}`,
     body: (title, tenant, period) =>
       `${title} for ${tenant} (${period}).\n\nThe report is attached as a PDF.\n\nYou receive this mail because an administrator of ${tenant} scheduled this report for your address in Palisade.`,
+    verifySubject: (tenant) => `Confirm your address for Palisade reports – ${tenant}`,
+    verifyBody: (tenant, link, days) =>
+      `An administrator of the Palisade workspace ${tenant} would like to mail security reports to this address.\n\nNothing is mailed to you until you confirm. To receive the reports, open this link and confirm:\n${link}\n\nThe link is valid for ${days} days. If you do not want these reports, ignore this mail: you will receive none.`,
   },
 };
 
@@ -359,6 +365,9 @@ const de: ReportLabels = {
     subject: (title, tenant) => `${title} – ${tenant}`,
     body: (title, tenant, period) =>
       `${title} für ${tenant} (${period}).\n\nDer Bericht liegt als PDF bei.\n\nSie erhalten diese E-Mail, weil ein Administrator von ${tenant} diesen Bericht in Palisade für Ihre Adresse geplant hat.`,
+    verifySubject: (tenant) => `Bestätigen Sie Ihre Adresse für Palisade-Berichte – ${tenant}`,
+    verifyBody: (tenant, link, days) =>
+      `Ein Administrator des Palisade-Arbeitsbereichs ${tenant} möchte Sicherheitsberichte an diese Adresse senden.\n\nSie erhalten nichts, bevor Sie bestätigen. Um die Berichte zu erhalten, öffnen Sie diesen Link und bestätigen Sie:\n${link}\n\nDer Link ist ${days} Tage gültig. Wenn Sie diese Berichte nicht möchten, ignorieren Sie diese E-Mail: Sie erhalten dann keine.`,
   },
 };
 

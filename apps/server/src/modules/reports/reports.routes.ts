@@ -1,8 +1,7 @@
 import { reportEndpoints as e } from '@palisade/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Database } from '../../db/client';
-import type { Mailer } from '../../lib/mailer';
 import { route } from '../../lib/route';
+import { confirmRecipient } from './reports.recipients';
 import * as service from './reports.service';
 
 /** Sends a report's PDF as a download. */
@@ -14,9 +13,10 @@ const sendPdf = (reply: FastifyReply, file: { fileName: string; pdf: Buffer }) =
     .send(file.pdf);
 
 /**
- * The reports base (`/api/reports`, spec §7): the four reports as JSON and as PDF, and their weekly mailings.
+ * The reports base (`/api/reports`, spec §7): the four reports as JSON and as PDF, their weekly mailings, and the
+ * recipients' confirmation (public: the mailed link's secret is the credential).
  */
-export function reportsRoutes(app: FastifyInstance, deps: { database: Database; mailer: Mailer }) {
+export function reportsRoutes(app: FastifyInstance, deps: service.ReportDeps) {
   const { database } = deps;
   route(app, database, e.getDsbReport, ({ ctx, query }) => service.dsbReport(database, ctx, query.period));
   route(app, database, e.getDsbPdf, async ({ ctx, query, reply }) =>
@@ -37,16 +37,20 @@ export function reportsRoutes(app: FastifyInstance, deps: { database: Database; 
     sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'security-compliance' }, query.lng)),
   );
   route(app, database, e.listReportSchedules, ({ ctx }) => service.listSchedules(database, ctx));
-  route(app, database, e.createReportSchedule, ({ ctx, body }) =>
-    service.createSchedule(database, ctx, body),
-  );
+  route(app, database, e.createReportSchedule, ({ ctx, body }) => service.createSchedule(deps, ctx, body));
   route(app, database, e.updateReportSchedule, ({ ctx, params, body }) =>
-    service.updateSchedule(database, ctx, params.id, body),
+    service.updateSchedule(deps, ctx, params.id, body),
   );
   route(app, database, e.deleteReportSchedule, ({ ctx, params }) =>
     service.deleteSchedule(database, ctx, params.id),
   );
   route(app, database, e.sendReportSchedule, ({ ctx, params }) =>
     service.sendScheduleNow(deps, ctx, params.id),
+  );
+  route(app, database, e.resendReportRecipientLink, ({ ctx, body }) =>
+    service.resendRecipient(deps, ctx, body.email),
+  );
+  route(app, database, e.confirmReportRecipient, ({ body, request }) =>
+    confirmRecipient(database, body.token, request.ip),
   );
 }

@@ -13,9 +13,11 @@ import {
   type NewDevice,
   REPORT_TOP_LIMIT,
   type ReportKind,
+  type ReportRecipient,
   type ReportSchedule,
   type ReportScheduleInput,
   type ReportSent,
+  type ReportSkipReason,
   type ReportTopItem,
   type SeriesPoint,
   STALE_DEVICE_DAYS,
@@ -27,11 +29,10 @@ import {
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import { adminSecurityFacts } from '../admins/admins.service';
 import { listDevices } from '../enrolment/devices.service';
 import { getPolicy, listPolicies } from '../policies/policies.service';
@@ -42,6 +43,19 @@ import { privateAccessSummary, telemetryOverview, telemetryTop } from '../teleme
 import { getTenant } from '../tenants/tenants.service';
 import { REPORT_LABELS } from './reports.labels';
 import { type AnyReport, formatterOf, renderReportPdf, reportFileName } from './reports.pdf';
+import {
+  addRecipients,
+  deliverable,
+  mailQuotaOf,
+  mailSafeName,
+  memberAddresses,
+  type ReportDeps,
+  resendRecipientLink,
+  sendVerificationMails,
+  stateOf,
+  takeMailQuota,
+  tenantMailName,
+} from './reports.recipients';
 import * as repo from './reports.repository';
 
 /**
@@ -51,10 +65,7 @@ import * as repo from './reports.repository';
  * due runs one runner claims (see {@link runDueSchedules}).
  */
 
-export interface ReportDeps {
-  database: Database;
-  mailer: Mailer;
-}
+export type { ReportDeps } from './reports.recipients';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -489,7 +500,7 @@ export function nextRunAfter(
   return cron.nextRun(after);
 }
 
-function presentSchedule(row: repo.ScheduleRow): ReportSchedule {
+function presentSchedule(row: repo.ScheduleRow, states: Map<string, ReportRecipient>): ReportSchedule {
   return {
     id: row.id,
     kind: row.kind,
@@ -497,18 +508,37 @@ function presentSchedule(row: repo.ScheduleRow): ReportSchedule {
     hour: row.hour,
     timezone: row.timezone,
     recipients: row.recipients,
+    recipientStates: row.recipients.map(
+      (email) => states.get(email) ?? { email, state: 'pending', mailedAt: null, expiresAt: null },
+    ),
     language: row.language,
     enabled: row.enabled,
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     lastError: row.lastError,
+    lastErrorCode: row.lastErrorCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+/** Each recipient of the schedules with whether it is mailed, read in the caller's transaction. */
+async function recipientStatesOf(
+  tx: Tx,
+  tenantId: string,
+  rows: readonly repo.ScheduleRow[],
+  members: Set<string>,
+  now: number,
+): Promise<Map<string, ReportRecipient>> {
+  const emails = [...new Set(rows.flatMap((row) => row.recipients))];
+  const known = new Map((await repo.recipientsOf(tx, tenantId, emails)).map((row) => [row.email, row]));
+  return new Map(emails.map((email) => [email, stateOf(email, members, known.get(email), now)]));
+}
+
 /** What the event log keeps of a schedule (its settings, not its run state). */
-const logged = (s: ReportSchedule) => ({
+const logged = (
+  s: Pick<repo.ScheduleRow, 'kind' | 'weekday' | 'hour' | 'timezone' | 'recipients' | 'language' | 'enabled'>,
+) => ({
   kind: s.kind,
   weekday: s.weekday,
   hour: s.hour,
@@ -524,50 +554,92 @@ const valuesOf = (input: ScheduleData, now: Date): repo.ScheduleValues => ({
 });
 
 export async function listSchedules(database: Database, ctx: Ctx): Promise<{ items: ReportSchedule[] }> {
-  const rows = await database.tenantTx(ctx.tenant.id, (tx) => repo.listSchedules(tx, ctx.tenant.id));
-  return { items: rows.map(presentSchedule) };
-}
-
-export function createSchedule(database: Database, ctx: Ctx, input: ScheduleData, now = new Date()) {
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
-    if ((await repo.countSchedules(tx, ctx.tenant.id)) >= MAX_REPORT_SCHEDULES) {
-      throw new AppError('conflict', `A tenant keeps at most ${MAX_REPORT_SCHEDULES} report schedules.`);
-    }
-    const schedule = presentSchedule(await repo.insertSchedule(tx, ctx.tenant.id, valuesOf(input, now)));
-    await recordEvent(tx, ctx, {
-      action: 'report.schedule.create',
-      objectType: 'reportSchedule',
-      objectId: schedule.id,
-      objectName: schedule.kind,
-      after: logged(schedule),
-    });
-    return schedule;
+  const tenantId = ctx.tenant.id;
+  const members = await memberAddresses(database, tenantId);
+  return database.tenantTx(tenantId, async (tx) => {
+    const rows = await repo.listSchedules(tx, tenantId);
+    const states = await recipientStatesOf(tx, tenantId, rows, members, Date.now());
+    return { items: rows.map((row) => presentSchedule(row, states)) };
   });
 }
 
+/** One schedule as listed, read again (after its verification mails went out). */
+async function readSchedule(database: Database, tenantId: string, id: string): Promise<ReportSchedule> {
+  const members = await memberAddresses(database, tenantId);
+  return database.tenantTx(tenantId, async (tx) => {
+    const row = await repo.getSchedule(tx, tenantId, id);
+    if (!row) throw notFound('Report schedule');
+    return presentSchedule(row, await recipientStatesOf(tx, tenantId, [row], members, Date.now()));
+  });
+}
+
+/**
+ * Saves a schedule (a new one when `id` is absent), its new outside recipients waiting for confirmation and
+ * their verification mails counted against the quota, all in one transaction — refused as a whole (429, nothing
+ * saved) when those mails would pass the quota; then mails the links. Logged with the addresses mailed a link.
+ */
+async function saveSchedule(
+  deps: ReportDeps,
+  ctx: Ctx,
+  id: string | null,
+  input: ScheduleData,
+  now: Date,
+): Promise<ReportSchedule> {
+  const { database } = deps;
+  const tenantId = ctx.tenant.id;
+  const [members, quota, tenantName] = await Promise.all([
+    memberAddresses(database, tenantId),
+    mailQuotaOf(database, tenantId),
+    tenantMailName(database, ctx),
+  ]);
+  const saved = await database.tenantTx(tenantId, async (tx) => {
+    const before = id ? await repo.getSchedule(tx, tenantId, id) : null;
+    if (id && !before) throw notFound('Report schedule');
+    if (!id && (await repo.countSchedules(tx, tenantId)) >= MAX_REPORT_SCHEDULES) {
+      throw new AppError('conflict', `A tenant keeps at most ${MAX_REPORT_SCHEDULES} report schedules.`);
+    }
+    const mails = await addRecipients(tx, tenantId, input.recipients, {
+      members,
+      quota,
+      language: input.language,
+      now,
+    });
+    const row = id
+      ? await repo.updateSchedule(tx, tenantId, id, valuesOf(input, now))
+      : await repo.insertSchedule(tx, tenantId, valuesOf(input, now));
+    if (!row) throw notFound('Report schedule');
+    const schedule = presentSchedule(
+      row,
+      await recipientStatesOf(tx, tenantId, [row], members, now.getTime()),
+    );
+    const after = { ...logged(row), verificationMailed: mails.map((mail) => mail.email) };
+    await recordEvent(tx, ctx, {
+      action: before ? 'report.schedule.update' : 'report.schedule.create',
+      objectType: 'reportSchedule',
+      objectId: row.id,
+      objectName: row.kind,
+      ...(before ? { before: logged(before) } : {}),
+      after,
+    });
+    return { schedule, mails };
+  });
+  if (saved.mails.length === 0) return saved.schedule;
+  await sendVerificationMails(deps, tenantId, tenantName, saved.mails);
+  return readSchedule(database, tenantId, saved.schedule.id);
+}
+
+export function createSchedule(deps: ReportDeps, ctx: Ctx, input: ScheduleData, now = new Date()) {
+  return saveSchedule(deps, ctx, null, input, now);
+}
+
 export function updateSchedule(
-  database: Database,
+  deps: ReportDeps,
   ctx: Ctx,
   id: string,
   input: ScheduleData,
   now = new Date(),
 ) {
-  return database.tenantTx(ctx.tenant.id, async (tx) => {
-    const before = await repo.getSchedule(tx, ctx.tenant.id, id);
-    if (!before) throw notFound('Report schedule');
-    const row = await repo.updateSchedule(tx, ctx.tenant.id, id, valuesOf(input, now));
-    if (!row) throw notFound('Report schedule');
-    const schedule = presentSchedule(row);
-    await recordEvent(tx, ctx, {
-      action: 'report.schedule.update',
-      objectType: 'reportSchedule',
-      objectId: id,
-      objectName: schedule.kind,
-      before: logged(presentSchedule(before)),
-      after: logged(schedule),
-    });
-    return schedule;
-  });
+  return saveSchedule(deps, ctx, id, input, now);
 }
 
 export function deleteSchedule(database: Database, ctx: Ctx, id: string) {
@@ -579,10 +651,15 @@ export function deleteSchedule(database: Database, ctx: Ctx, id: string) {
       objectType: 'reportSchedule',
       objectId: id,
       objectName: row.kind,
-      before: logged(presentSchedule(row)),
+      before: logged(row),
     });
     return { ok: true as const };
   });
+}
+
+/** Mails a recipient of the tenant's schedules a new confirmation link (reports.recipients.ts). */
+export function resendRecipient(deps: ReportDeps, ctx: Ctx, email: string, now = new Date()) {
+  return resendRecipientLink(deps, ctx, email, (tx) => repo.scheduleNaming(tx, ctx.tenant.id, email), now);
 }
 
 /** What a scheduled report covers: the 7 days before the run, whatever its kind. */
@@ -593,21 +670,31 @@ const SCHEDULED: Record<ReportKind, (now: number) => ReportRequest> = {
   'security-compliance': () => ({ kind: 'security-compliance' }),
 };
 
-/** Renders a schedule's report and mails it as a PDF to each recipient, in the schedule's language and zone. */
-async function mailSchedule(deps: ReportDeps, ctx: Ctx, row: repo.ScheduleRow, now: number): Promise<void> {
+/**
+ * Renders a schedule's report and mails it as a PDF to each address of `to` (its members and confirmed
+ * recipients), in the schedule's language and zone: subject and text are our template, with the tenant's name
+ * made safe (mailSafeName) and nothing else of the tenant's.
+ */
+async function mailSchedule(
+  deps: ReportDeps,
+  ctx: Ctx,
+  row: repo.ScheduleRow,
+  to: readonly string[],
+  now: number,
+): Promise<void> {
   const report: AnyReport = await buildReport(deps.database, ctx, SCHEDULED[row.kind](now), now);
   const options = { language: row.language, timeZone: row.timezone };
   const pdf = await renderReportPdf(report, options);
   const labels = REPORT_LABELS[row.language];
   const title = labels.titles[report.kind];
-  const tenant = report.tenant.displayName;
+  const tenant = mailSafeName(report.tenant.displayName, mailSafeName(report.tenant.name, 'Palisade'));
   const period =
     report.kind === 'security-compliance'
       ? formatterOf(options).dateTime(report.generatedAt)
       : formatterOf(options).period(report.from, report.to);
-  for (const to of row.recipients) {
+  for (const address of to) {
     await deps.mailer.send({
-      to,
+      to: address,
       subject: labels.mail.subject(title, tenant),
       text: labels.mail.body(title, tenant, period),
       attachments: [{ filename: reportFileName(report), contentType: 'application/pdf', content: pdf }],
@@ -617,7 +704,14 @@ async function mailSchedule(deps: ReportDeps, ctx: Ctx, row: repo.ScheduleRow, n
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** Mails a schedule's report now, on an administrator's word; its weekly run stays as it is. */
+const NO_CONFIRMED =
+  'No recipient of this mailing may be mailed yet: each outside address has to confirm the link mailed to it.';
+
+/**
+ * Mails a schedule's report now, on an administrator's word, to its members and confirmed recipients; its
+ * weekly run stays as it is. Refused, sending nothing: 409 `report_recipients_unverified` when none of them may
+ * be mailed, 429 `report_mail_quota` when the mails would pass the tenant's quota.
+ */
 export async function sendScheduleNow(
   deps: ReportDeps,
   ctx: Ctx,
@@ -625,28 +719,33 @@ export async function sendScheduleNow(
   now = Date.now(),
 ): Promise<ReportSent> {
   const { database } = deps;
-  const row = await database.tenantTx(ctx.tenant.id, (tx) => repo.getSchedule(tx, ctx.tenant.id, id));
+  const tenantId = ctx.tenant.id;
+  const row = await database.tenantTx(tenantId, (tx) => repo.getSchedule(tx, tenantId, id));
   if (!row) throw notFound('Report schedule');
+  const { to, waiting } = await deliverable(database, tenantId, row.recipients);
+  if (to.length === 0) throw new AppError('report_recipients_unverified', NO_CONFIRMED);
   const at = new Date(now);
+  const quota = await mailQuotaOf(database, tenantId);
+  await database.tenantTx(tenantId, (tx) => takeMailQuota(tx, tenantId, quota, 'report', to.length, at));
   try {
-    await mailSchedule(deps, ctx, row, now);
+    await mailSchedule(deps, ctx, row, to, now);
   } catch (error) {
-    await database.tenantTx(ctx.tenant.id, (tx) =>
-      repo.recordRun(tx, ctx.tenant.id, id, { at, error: errorText(error) }),
+    await database.tenantTx(tenantId, (tx) =>
+      repo.recordRun(tx, tenantId, id, { at, error: errorText(error) }),
     );
     throw error;
   }
-  await database.tenantTx(ctx.tenant.id, async (tx) => {
-    await repo.recordRun(tx, ctx.tenant.id, id, { at, error: null });
+  await database.tenantTx(tenantId, async (tx) => {
+    await repo.recordRun(tx, tenantId, id, { at, error: null });
     await recordEvent(tx, ctx, {
       action: 'report.schedule.send',
       objectType: 'reportSchedule',
       objectId: id,
       objectName: row.kind,
-      after: { recipients: row.recipients },
+      after: { recipients: to, waiting },
     });
   });
-  return { sentTo: row.recipients, sentAt: at.toISOString() };
+  return { sentTo: to, waiting, sentAt: at.toISOString() };
 }
 
 /**
@@ -659,10 +758,35 @@ function schedulerCtx(tenantId: string): Ctx {
 
 const DUE_BATCH = 20;
 
+/** How one claimed run went: mailed, skipped (with why) or failed. */
+type RunOutcome = { sent: true } | { sent: false; error: string; code: ReportSkipReason | null };
+
+/** Mails one claimed run to its members and confirmed recipients, or skips it (no one to mail, quota used up). */
+async function runSchedule(deps: ReportDeps, row: repo.ScheduleRow, now: Date): Promise<RunOutcome> {
+  const { database } = deps;
+  const { to } = await deliverable(database, row.tenantId, row.recipients);
+  if (to.length === 0) return { sent: false, error: NO_CONFIRMED, code: 'report_recipients_unverified' };
+  const quota = await mailQuotaOf(database, row.tenantId);
+  try {
+    await database.tenantTx(row.tenantId, (tx) =>
+      takeMailQuota(tx, row.tenantId, quota, 'report', to.length, now),
+    );
+  } catch (refusal) {
+    if (refusal instanceof AppError && refusal.code === 'report_mail_quota') {
+      return { sent: false, error: refusal.message, code: 'report_mail_quota' };
+    }
+    throw refusal;
+  }
+  await mailSchedule(deps, schedulerCtx(row.tenantId), row, to, now.getTime());
+  return { sent: true };
+}
+
 /**
  * Mails the schedules due at `now`: claims them (each moved on to its next week in the same transaction, so
- * several instances running this at once mail each run once), then renders and mails each; a failure is kept on
- * the schedule (`lastError`) and the next week's run goes ahead. Answers how many were mailed.
+ * several instances running this at once mail each run once, and a skipped or failed run is not tried again
+ * before next week), then mails each to its members and confirmed recipients. A run with no one to mail or past
+ * the tenant's mail quota is skipped; a skip or failure is kept on the schedule (`lastError`, `lastErrorCode`)
+ * and logged. Answers how many were mailed.
  */
 export async function runDueSchedules(
   deps: ReportDeps,
@@ -673,18 +797,20 @@ export async function runDueSchedules(
   const due = await repo.claimDueSchedules(deps.database.db, now, DUE_BATCH, (row) => nextRunAfter(row, now));
   let sent = 0;
   for (const row of due) {
-    const ctx = schedulerCtx(row.tenantId);
-    let error: string | null = null;
+    const where = { tenantId: row.tenantId, scheduleId: row.id };
+    let outcome: RunOutcome;
     try {
-      await mailSchedule(deps, ctx, row, now.getTime());
-      sent += 1;
+      outcome = await runSchedule(deps, row, now);
     } catch (failure) {
-      error = errorText(failure);
-      log?.error({ err: failure, tenantId: row.tenantId, scheduleId: row.id }, 'scheduled report failed');
+      outcome = { sent: false, error: errorText(failure), code: null };
+      log?.error({ err: failure, ...where }, 'scheduled report failed');
     }
-    await deps.database.tenantTx(row.tenantId, (tx) =>
-      repo.recordRun(tx, row.tenantId, row.id, { at: now, error }),
-    );
+    if (outcome.sent) sent += 1;
+    else if (outcome.code) log?.warn({ ...where, reason: outcome.code }, 'scheduled report skipped');
+    const run = outcome.sent
+      ? { at: now, error: null }
+      : { at: now, error: outcome.error, code: outcome.code };
+    await deps.database.tenantTx(row.tenantId, (tx) => repo.recordRun(tx, row.tenantId, row.id, run));
   }
   return sent;
 }

@@ -50,3 +50,14 @@ export function useSendReportSchedule(tenant: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.schedules(tenant) }),
   });
 }
+
+/** Mails a recipient a new confirmation link (`POST /api/reports/:tenant/recipients/resend`). */
+export function useResendRecipientLink(tenant: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isSilent: true },
+    mutationFn: (email: string) =>
+      request(reportEndpoints.resendReportRecipientLink, { params: { tenant }, body: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reportsKeys.schedules(tenant) }),
+  });
+}

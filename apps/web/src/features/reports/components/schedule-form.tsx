@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
 import { showMutationError } from '../../../lib/mutation-toast';
 import { localeOf } from '../utils/format';
+import { explainMailError } from '../utils/mail-errors';
 import {
   hourLabel,
   type ScheduleFormValues,
@@ -66,7 +67,7 @@ export function ScheduleForm({ kind, schedule, onSubmit, onCancel }: ScheduleFor
       await onSubmit(toInput(values));
     } catch (error) {
       const errors = foldRecipients(serverFieldErrors(error, t));
-      if (Object.keys(errors).length === 0) showMutationError(t, error);
+      if (Object.keys(errors).length === 0) showMutationError(t, error, { explain: explainMailError(t) });
       else form.setErrors(errors);
     }
   });
@@ -102,11 +103,14 @@ export function ScheduleForm({ kind, schedule, onSubmit, onCancel }: ScheduleFor
         />
         <TagsInput
           label={t('reports.schedule.recipients', 'Recipients')}
-          description={t(
+          description={`${t(
             'reports.schedule.recipientsHint',
             'E-mail addresses, at most {{max}}. Press Enter or type a comma after each.',
             { max: MAX_REPORT_RECIPIENTS },
-          )}
+          )} ${t(
+            'reports.schedule.recipientsVerifyHint',
+            'Administrators of this workspace receive the report at once; any other address is first mailed a link to confirm, and receives nothing until it does.',
+          )}`}
           placeholder={t('reports.schedule.recipientsPlaceholder', 'security@example.com')}
           splitChars={[',', ' ', ';']}
           maxTags={MAX_REPORT_RECIPIENTS}

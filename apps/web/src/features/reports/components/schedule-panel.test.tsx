@@ -39,17 +39,126 @@ describe('weekly mailing of a report', { timeout: 30_000 }, () => {
         lastRunAt: '2026-03-01T22:00:00.000Z',
         lastError: 'SMTP server said no',
       },
+      {
+        ...SCHEDULE,
+        id: '88888888-8888-4888-8888-888888888888',
+        weekday: 3,
+        recipients: ['wait@outside.example', 'late@outside.example'],
+        recipientStates: [
+          {
+            email: 'wait@outside.example',
+            state: 'pending',
+            mailedAt: '2026-03-02T09:00:00.000Z',
+            expiresAt: null,
+          },
+          {
+            email: 'late@outside.example',
+            state: 'expired',
+            mailedAt: '2026-02-01T09:00:00.000Z',
+            expiresAt: null,
+          },
+        ],
+        lastRunAt: '2026-03-04T07:00:00.000Z',
+        lastError: 'No recipient of this mailing may be mailed yet.',
+        lastErrorCode: 'report_recipients_unverified',
+      },
     ]);
     renderReport(Panel, '/reports/weekly-sase-insights');
     const table = await screen.findByRole('table', { name: 'Weekly mailings of this report' });
     const monday = within(table).getByRole('row', { name: /Monday at 08:00 \(Europe\/Berlin\)/ });
-    expect(monday).toHaveTextContent('ciso@acme.example, soc@acme.example');
+    // Each recipient with whether it is mailed: a confirmed outside address, an administrator.
+    const recipients = within(monday).getAllByRole('listitem');
+    expect(recipients.map((item) => item.textContent)).toEqual([
+      'ciso@acme.exampleConfirmed',
+      'soc@acme.exampleAdministrator',
+    ]);
+    expect(within(monday).queryByRole('button', { name: /Send the link again/ })).not.toBeInTheDocument();
     expect(monday).toHaveTextContent('Never');
     const friday = within(table).getByRole('row', { name: /Friday at 17:00 \(America\/New_York\)/ });
     expect(friday).toHaveTextContent('Paused');
     expect(friday).toHaveTextContent('Failed: SMTP server said no');
     // The brief's mailing belongs to the brief.
     expect(table).not.toHaveTextContent('other@acme.example');
+    // Outside addresses that have not confirmed wait, and a skipped run says why in the reader's words.
+    const wednesday = within(table).getByRole('row', { name: /Wednesday at 08:00/ });
+    expect(wednesday).toHaveTextContent('wait@outside.exampleWaiting for confirmation');
+    expect(wednesday).toHaveTextContent('late@outside.exampleLink expired');
+    expect(wednesday).toHaveTextContent('Skipped: no recipient has confirmed their address yet.');
+    expect(wednesday).not.toHaveTextContent('No recipient of this mailing may be mailed yet.');
+    expect(
+      within(wednesday).getByRole('button', { name: 'Send the link again to wait@outside.example' }),
+    ).toBeInTheDocument();
+  });
+
+  it('mails a waiting recipient a new link, and says when the server asks to wait', async () => {
+    const waiting = {
+      ...SCHEDULE,
+      recipients: ['wait@outside.example', 'soc@acme.example'],
+      recipientStates: [
+        { email: 'wait@outside.example', state: 'pending' as const, mailedAt: null, expiresAt: null },
+        SCHEDULE.recipientStates[1],
+      ],
+    };
+    const api = fakeReportsApi([waiting]);
+    const { user } = renderReport(Panel, '/reports/weekly-sase-insights');
+    const row = await screen.findByRole('row', { name: /Monday at 08:00/ });
+    expect(row).toHaveTextContent('wait@outside.exampleLink not sent');
+    await user.click(
+      within(row).getByRole('button', { name: 'Send the link again to wait@outside.example' }),
+    );
+    expect(await screen.findByText('A new link was mailed to wait@outside.example.')).toBeInTheDocument();
+    expect(api.calls(reportEndpoints.resendReportRecipientLink)[0].body).toEqual({
+      email: 'wait@outside.example',
+    });
+    expect(await within(row).findByText('Waiting for confirmation')).toBeInTheDocument();
+
+    api.on(reportEndpoints.resendReportRecipientLink, () =>
+      apiError('report_recipient_recently_mailed', { headers: { 'retry-after': '600' } }),
+    );
+    await user.click(
+      within(row).getByRole('button', { name: 'Send the link again to wait@outside.example' }),
+    );
+    expect(
+      await screen.findByText(
+        'A link was mailed to this address a short while ago. Try again in 10 minutes.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says who got nothing because they have not confirmed, and why a mailing was refused', async () => {
+    const mixed = {
+      ...SCHEDULE,
+      recipients: ['ciso@acme.example', 'wait@outside.example'],
+      recipientStates: [
+        SCHEDULE.recipientStates[0],
+        { email: 'wait@outside.example', state: 'pending' as const, mailedAt: null, expiresAt: null },
+      ],
+    };
+    const api = fakeReportsApi([mixed]);
+    const { user } = renderReport(Panel, '/reports/weekly-sase-insights');
+    const sendNow = await screen.findByRole('button', { name: /^Send now/ });
+    await user.click(sendNow);
+    expect(
+      await screen.findByText(
+        'The report was mailed to 1 recipient. 1 recipient has not confirmed their address yet and got nothing.',
+      ),
+    ).toBeInTheDocument();
+
+    api.on(reportEndpoints.sendReportSchedule, () =>
+      apiError('report_mail_quota', { headers: { 'retry-after': '1500' } }),
+    );
+    await user.click(sendNow);
+    expect(
+      await screen.findByText(
+        'This workspace has sent as many report mails as its quota allows. Try again in 25 minutes.',
+      ),
+    ).toBeInTheDocument();
+
+    api.on(reportEndpoints.sendReportSchedule, () => apiError('report_recipients_unverified'));
+    await user.click(sendNow);
+    expect(
+      await screen.findByText(/^No recipient of this mailing has confirmed their address yet/),
+    ).toBeInTheDocument();
   });
 
   it('schedules a mailing: weekday, time, time zone, recipients and language', async () => {
@@ -79,10 +188,14 @@ describe('weekly mailing of a report', { timeout: 30_000 }, () => {
       language: 'de',
       enabled: true,
     });
-    expect(await screen.findByText('The weekly mailing was saved.')).toBeInTheDocument();
+    // The outside addresses are mailed a link first, and the screen says so.
     expect(
-      await screen.findByRole('row', { name: /Friday at 17:00 \(America\/New_York\)/ }),
+      await screen.findByText(
+        'The weekly mailing was saved. Addresses outside the workspace receive the report once they confirm the link mailed to them.',
+      ),
     ).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Friday at 17:00 \(America\/New_York\)/ });
+    expect(within(row).getAllByText('Waiting for confirmation')).toHaveLength(2);
   });
 
   it('checks the recipients before sending, and shows what the server refuses on the fields', async () => {

@@ -9,11 +9,14 @@ import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import {
   useDeleteReportSchedule,
   useReportSchedules,
+  useResendRecipientLink,
   useSaveReportSchedule,
   useSendReportSchedule,
 } from '../api/schedules';
 import { useReportFormat } from '../utils/format';
+import { explainMailError } from '../utils/mail-errors';
 import { hourLabel, weekdayName } from '../utils/schedule-values';
+import { RecipientList } from './recipient-list';
 import { ReportCard } from './report-card';
 import { ScheduleForm } from './schedule-form';
 
@@ -32,6 +35,7 @@ export function SchedulePanel({ kind }: { kind: ReportKind }) {
   const save = useSaveReportSchedule(tenant);
   const remove = useDeleteReportSchedule(tenant);
   const send = useSendReportSchedule(tenant);
+  const resend = useResendRecipientLink(tenant);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
 
@@ -44,15 +48,39 @@ export function SchedulePanel({ kind }: { kind: ReportKind }) {
 
   const sendNow = (schedule: ReportSchedule) =>
     send.mutate(schedule.id, {
-      onSuccess: (sent) =>
-        showSuccess(
-          t('reports.schedule.sent', 'The report was mailed to {{count, number}} recipients.', {
-            count: sent.sentTo.length,
-          }),
-        ),
+      onSuccess: (sent) => {
+        const mailed = t('reports.schedule.sent', 'The report was mailed to {{count, number}} recipients.', {
+          count: sent.sentTo.length,
+        });
+        const waiting = t(
+          'reports.schedule.sentWaiting',
+          '{{count, number}} recipients have not confirmed their address yet and got nothing.',
+          { count: sent.waiting.length },
+        );
+        showSuccess(sent.waiting.length > 0 ? `${mailed} ${waiting}` : mailed);
+      },
       onError: (error) =>
-        showMutationError(t, error, { title: t('reports.schedule.sendFailed', 'The report was not mailed') }),
+        showMutationError(t, error, {
+          title: t('reports.schedule.sendFailed', 'The report was not mailed'),
+          explain: explainMailError(t),
+        }),
     });
+
+  const resendLink = (email: string) =>
+    resend.mutate(email, {
+      onSuccess: () =>
+        showSuccess(t('reports.recipients.resent', 'A new link was mailed to {{email}}.', { email })),
+      onError: (error) =>
+        showMutationError(t, error, {
+          title: t('reports.recipients.resendFailed', 'The link was not mailed'),
+          explain: explainMailError(t),
+        }),
+    });
+
+  const skipped = (s: ReportSchedule) =>
+    s.lastErrorCode === 'report_mail_quota'
+      ? t('reports.schedule.skippedQuota', "Skipped: the workspace's mail quota was used up.")
+      : t('reports.schedule.skippedUnverified', 'Skipped: no recipient has confirmed their address yet.');
 
   const renderBody = () => {
     if (schedules.isPending) return <LoadingState />;
@@ -96,11 +124,22 @@ export function SchedulePanel({ kind }: { kind: ReportKind }) {
                     </Group>
                   </Stack>
                 </Table.Th>
-                <Table.Td>{s.recipients.join(', ')}</Table.Td>
+                <Table.Td>
+                  <RecipientList
+                    recipients={s.recipientStates}
+                    canResend={canEdit}
+                    onResend={resendLink}
+                    resending={resend.isPending ? resend.variables : null}
+                  />
+                </Table.Td>
                 <Table.Td>{s.nextRunAt ? format.dateTime(s.nextRunAt) : '–'}</Table.Td>
                 <Table.Td>
                   {s.lastRunAt ? format.dateTime(s.lastRunAt) : t('reports.schedule.never', 'Never')}
-                  {s.lastError ? (
+                  {s.lastErrorCode ? (
+                    <Text size="xs" c="orange">
+                      {skipped(s)}
+                    </Text>
+                  ) : s.lastError ? (
                     <Text size="xs" c="red">
                       {t('reports.schedule.lastError', 'Failed: {{error}}', { error: s.lastError })}
                     </Text>
@@ -182,9 +221,19 @@ export function SchedulePanel({ kind }: { kind: ReportKind }) {
             schedule={editing.schedule}
             onCancel={() => setEditing(null)}
             onSubmit={(body) =>
-              save.mutateAsync({ id: editing.schedule?.id, body }).then(() => {
+              save.mutateAsync({ id: editing.schedule?.id, body }).then((saved) => {
                 setEditing(null);
-                showSuccess(t('reports.schedule.saved', 'The weekly mailing was saved.'));
+                const isWaiting = saved.recipientStates.some(
+                  (r) => r.state === 'pending' || r.state === 'expired',
+                );
+                showSuccess(
+                  isWaiting
+                    ? t(
+                        'reports.schedule.savedLinks',
+                        'The weekly mailing was saved. Addresses outside the workspace receive the report once they confirm the link mailed to them.',
+                      )
+                    : t('reports.schedule.saved', 'The weekly mailing was saved.'),
+                );
               })
             }
           />

@@ -2,6 +2,7 @@ import {
   type AnalyticsReport,
   type ComplianceReport,
   type DsbReport,
+  type ReportRecipient,
   type ReportSchedule,
   reportEndpoints,
   type WeeklyInsightsReport,
@@ -154,14 +155,35 @@ export const SCHEDULE: ReportSchedule = {
   hour: 8,
   timezone: 'Europe/Berlin',
   recipients: ['ciso@acme.example', 'soc@acme.example'],
+  recipientStates: [
+    { email: 'ciso@acme.example', state: 'verified', mailedAt: TO, expiresAt: null },
+    { email: 'soc@acme.example', state: 'member', mailedAt: null, expiresAt: null },
+  ],
   language: 'en',
   enabled: true,
   nextRunAt: '2026-03-09T07:00:00.000Z',
   lastRunAt: null,
   lastError: null,
+  lastErrorCode: null,
   createdAt: TO,
   updatedAt: TO,
 };
+
+/** A recipient the fake has not seen yet: mailed a link, waiting for confirmation. */
+const waitingRecipient = (email: string): ReportRecipient => ({
+  email,
+  state: 'pending',
+  mailedAt: TO,
+  expiresAt: '2026-03-15T12:00:00.000Z',
+});
+
+/** The states of `recipients` as the stored schedules know them, new addresses waiting. */
+function statesOf(stored: ReportSchedule[], recipients: string[]): ReportRecipient[] {
+  const known = new Map(stored.flatMap((s) => s.recipientStates).map((r) => [r.email, r]));
+  return recipients.map((email) => known.get(email) ?? waitingRecipient(email));
+}
+
+const isMailed = (r: ReportRecipient) => r.state === 'member' || r.state === 'verified';
 
 /** The fake API of the report screens: each report, and the schedules in `schedules` (changed by the writes). */
 export function fakeReportsApi(schedules: ReportSchedule[] = [SCHEDULE]) {
@@ -176,6 +198,7 @@ export function fakeReportsApi(schedules: ReportSchedule[] = [SCHEDULE]) {
       const created: ReportSchedule = {
         ...SCHEDULE,
         ...body,
+        recipientStates: statesOf(stored, body.recipients),
         id: '55555555-5555-4555-8555-555555555555',
         nextRunAt: '2026-03-06T16:00:00.000Z',
       };
@@ -184,7 +207,7 @@ export function fakeReportsApi(schedules: ReportSchedule[] = [SCHEDULE]) {
     })
     .on(reportEndpoints.updateReportSchedule, ({ params, body }) => {
       const index = stored.findIndex((s) => s.id === params.id);
-      stored[index] = { ...stored[index], ...body };
+      stored[index] = { ...stored[index], ...body, recipientStates: statesOf(stored, body.recipients) };
       return stored[index];
     })
     .on(reportEndpoints.deleteReportSchedule, ({ params }) => {
@@ -194,8 +217,21 @@ export function fakeReportsApi(schedules: ReportSchedule[] = [SCHEDULE]) {
       );
       return { ok: true as const };
     })
-    .on(reportEndpoints.sendReportSchedule, ({ params }) => ({
-      sentTo: stored.find((s) => s.id === params.id)?.recipients ?? [],
-      sentAt: TO,
-    }));
+    .on(reportEndpoints.sendReportSchedule, ({ params }) => {
+      const states = stored.find((s) => s.id === params.id)?.recipientStates ?? [];
+      return {
+        sentTo: states.filter(isMailed).map((r) => r.email),
+        waiting: states.filter((r) => !isMailed(r)).map((r) => r.email),
+        sentAt: TO,
+      };
+    })
+    .on(reportEndpoints.resendReportRecipientLink, ({ body }) => {
+      const recipient = { ...waitingRecipient(body.email), mailedAt: '2026-03-08T12:30:00.000Z' };
+      for (const schedule of stored) {
+        schedule.recipientStates = schedule.recipientStates.map((r) =>
+          r.email === body.email ? recipient : r,
+        );
+      }
+      return recipient;
+    });
 }
