@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, NonEmpty, Uuid } from './common';
 import { endpoint } from './endpoint';
 import { GwLan } from './internal-devices';
+import {
+  MACHINE_BYTES_MAX,
+  machineBytes,
+  machineCount,
+  machineInteger,
+  machineNumber,
+  machinePercent,
+  machineTime,
+} from './machine-values';
 import { PolicyInput, RuleRef } from './policies';
 import { TenantParams } from './tenants';
 
@@ -104,6 +113,21 @@ export const GatewayMetrics = z.object({
   connectedUsers: z.number().int().min(0),
 });
 export type GatewayMetrics = z.infer<typeof GatewayMetrics>;
+
+/**
+ * The load a heartbeat reports ({@link GatewayMetrics}, as a machine sends it: every number finite and in range,
+ * machine-values.ts). The answer's schema stays as it was, so a load stored before these bounds still shows.
+ */
+export const GwMetrics = z.object({
+  cpuPercent: machinePercent(),
+  memoryPercent: machinePercent(),
+  /** Bytes per second through the gateway, both directions. */
+  throughputBps: machineNumber(MACHINE_BYTES_MAX),
+  uptimeSeconds: machineInteger(MACHINE_BYTES_MAX),
+  /** WireGuard peers with a handshake in the last 3 minutes. */
+  activePeers: machineCount(),
+  connectedUsers: machineCount(),
+});
 
 export const GatewayUpgrade = z.object({
   targetVersion: z.string(),
@@ -685,9 +709,10 @@ export type GwBundle = z.infer<typeof GwBundle>;
 
 export const GwPeer = z.object({
   publicKey: WireguardKey,
-  lastHandshakeAt: z.string().nullable(),
-  rxBytes: z.number().int().min(0),
-  txBytes: z.number().int().min(0),
+  /** Its latest handshake (2000 to 5 minutes ahead of the server's clock, kept as UTC); null before the first. */
+  lastHandshakeAt: machineTime().nullable(),
+  rxBytes: machineBytes(),
+  txBytes: machineBytes(),
 });
 
 export const GwHeartbeat = z.object({
@@ -698,7 +723,7 @@ export const GwHeartbeat = z.object({
     .regex(/^\d+\.\d+\.\d+$/, { message: 'validation.version' }),
   /** The bundle version it enforces now; null before its first bundle. */
   enforcedVersion: z.string().max(64).nullable(),
-  metrics: GatewayMetrics,
+  metrics: GwMetrics,
   peers: z.array(GwPeer).max(100_000),
   /**
    * A site gateway's LAN side: the hosts of its DHCP leases and ARP table (internal-devices.ts). Optional;
@@ -709,7 +734,7 @@ export const GwHeartbeat = z.object({
    * The round trip, in milliseconds, the gateway measured for its previous heartbeat (request to answer): a site's
    * latency to the console on `/devices/site-performance`. Absent on the first heartbeat.
    */
-  latencyMs: z.number().min(0).max(600_000).optional(),
+  latencyMs: machineNumber(600_000).optional(),
 });
 export type GwHeartbeat = z.input<typeof GwHeartbeat>;
 
@@ -725,7 +750,7 @@ export const GATEWAY_EVENT_KINDS = ['connection', 'decision', 'device', 'metric'
 export const GwEvent = z.object({
   /** The gateway's own id of the event: a batch sent twice is stored once. */
   id: z.string().min(1).max(64),
-  at: z.iso.datetime(),
+  at: machineTime(),
   kind: z.enum(GATEWAY_EVENT_KINDS),
   data: z.record(z.string(), z.unknown()),
 });

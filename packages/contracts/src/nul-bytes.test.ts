@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nulBytePaths } from './nul-bytes';
+import { controlCharacterPaths, nulBytePaths } from './nul-bytes';
 
 describe('nulBytePaths', () => {
   it('finds nothing in clean values of any shape', () => {
@@ -42,5 +42,23 @@ describe('nulBytePaths', () => {
     let deep: unknown = '\u0000';
     for (let i = 0; i < 50_000; i++) deep = [deep];
     expect(nulBytePaths(deep, 'body')).toHaveLength(1);
+  });
+});
+
+describe('controlCharacterPaths', () => {
+  it('names strings and keys holding a C0 control character other than NUL, and nothing else', () => {
+    const value = {
+      host: 'bell\u0007.example',
+      detail: 'tab\there',
+      fine: 'plain ü €',
+      nul: 'a\u0000',
+      'k\u001fey': 1,
+    };
+    expect(controlCharacterPaths(value, 'body.1')).toEqual([
+      'body.1.host',
+      'body.1.detail',
+      'body.1.k\u001fey',
+    ]);
+    expect(controlCharacterPaths({ list: ['ok', 'line\nbreak'] }, 'body')).toEqual(['body.list.1']);
   });
 });

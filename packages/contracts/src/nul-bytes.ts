@@ -27,22 +27,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * (`body`, `query`, `params`); a string at the root is reported as the prefix itself.
  */
 export function nulBytePaths(value: unknown, prefix: string): string[] {
+  return pathsOfStrings(value, prefix, (text) => text.includes('\u0000'));
+}
+
+/** What a line a machine sends may not hold: a C0 control character other than NUL (which has its own message). */
+export const CONTROL_CHARACTER_MESSAGE = 'validation.controlCharacter';
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0001-\u001f]/;
+
+/**
+ * The paths (as {@link nulBytePaths}) of every string and key holding a C0 control character other than NUL
+ * (U+0001–U+001F, tab and line breaks included): what nothing a gateway names — a host, a key, an id, a
+ * category — ever contains, and what would reach the screens, the logs and the CSV exports unseen.
+ */
+export function controlCharacterPaths(value: unknown, prefix: string): string[] {
+  return pathsOfStrings(value, prefix, (text) => CONTROL_CHARACTER.test(text));
+}
+
+/** The paths of the strings and keys of `value` for which `isBad` holds. */
+function pathsOfStrings(value: unknown, prefix: string, isBad: (text: string) => boolean): string[] {
   const found: string[] = [];
   // Iterative, so a deeply nested body cannot overflow the stack. An entry is a value, its path, and whether the
-  // key leading to it holds a NUL itself.
+  // key leading to it is bad itself.
   const stack: Array<[unknown, string, boolean]> = [[value, prefix, false]];
   while (stack.length > 0) {
     const [item, path, isKeyBad] = stack.pop() as [unknown, string, boolean];
     if (isKeyBad) found.push(path);
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) found.push(path);
+      if (isBad(item)) found.push(path);
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}.${i}`, false]);
     } else if (isRecord(item)) {
       const entries = Object.entries(item);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
-        stack.push([child, `${path}.${printable(key)}`, key.includes('\u0000')]);
+        stack.push([child, `${path}.${printable(key)}`, isBad(key)]);
       }
     }
   }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, Uuid } from './common';
 import { endpoint } from './endpoint';
+import {
+  MACHINE_CLOCK_SKEW_MS,
+  machineBytes,
+  machineCount,
+  machinePercent,
+  machineTime,
+} from './machine-values';
 import { DECISIONS } from './policies';
 import { TenantParams } from './tenants';
 
@@ -23,12 +30,16 @@ export type DeviceEventAction = (typeof DEVICE_EVENT_ACTIONS)[number];
 
 /** How long raw telemetry events are kept, in days (rollups are kept longer). */
 export const TELEMETRY_RETENTION_DAYS = 30;
-/** How far ahead of the server's clock an event may be dated (a gateway's clock drifts a little). */
-export const TELEMETRY_MAX_FUTURE_MS = 5 * 60_000;
+/**
+ * How far ahead of the server's clock an event may be dated (a gateway's clock drifts a little); a line dated
+ * further ahead, or before 2000, is refused with its batch (machine-values.ts).
+ */
+export const TELEMETRY_MAX_FUTURE_MS = MACHINE_CLOCK_SKEW_MS;
 
 const Name = z.string().trim().min(1).max(253);
 const Short = z.string().trim().min(1).max(100);
-const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Bytes and milliseconds a gateway counts: whole, from 0 to 2^53 − 1 (machine-values.ts). */
+const Count = machineBytes();
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
 export const ConnectionEventData = z.object({
@@ -79,8 +90,8 @@ export type DeviceEventData = z.infer<typeof DeviceEventData>;
 
 export const MetricEventData = z.object({
   throughputBps: Count,
-  activePeers: Count,
-  cpuPercent: optional(z.number().min(0).max(100)),
+  activePeers: machineCount(),
+  cpuPercent: optional(machinePercent()),
   memoryBytes: optional(Count),
 });
 export type MetricEventData = z.infer<typeof MetricEventData>;
@@ -100,7 +111,8 @@ export const TELEMETRY_DATA = {
 const lineOf = <K extends keyof typeof TELEMETRY_DATA>(kind: K) =>
   z.object({
     id: z.string().min(1).max(64),
-    at: z.iso.datetime(),
+    /** From 2000 to 5 minutes ahead of the server's clock, read when the line is checked. */
+    at: machineTime(),
     kind: z.literal(kind),
     data: TELEMETRY_DATA[kind],
   });

@@ -437,6 +437,17 @@ export function deviceOptions(tx: Tx, tenantId: string, q: string | undefined, l
   );
 }
 
+/** The end user a device of the tenant belongs to, or null (no such device, or none of an end user). */
+export async function endUserOwnerOf(tx: Tx, tenantId: string, deviceId: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select u.id from devices d
+      join users u on u.tenant_id = d.tenant_id and u.id = d.user_id and u.usertype = 0
+      where d.tenant_id = ${tenantId} and d.id = ${deviceId}`,
+  );
+  return row ? String(row.id) : null;
+}
+
 /** One device of the tenant as a picker shows it, or undefined. */
 export async function deviceOption(tx: Tx, tenantId: string, id: string) {
   const [row] = await deviceOptionRows(tx, sql`d.tenant_id = ${tenantId} and d.id = ${id}`, 1);

@@ -18,6 +18,7 @@ import {
   type UserDevicesExportQuery,
   type UserDevicesQuery,
   type UserLinkInput,
+  Uuid,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
@@ -330,6 +331,16 @@ export async function getDevice(deps: EnrolmentDeps, ctx: Ctx, id: string) {
   );
   if (!device) throw notFound('Device');
   return device;
+}
+
+/**
+ * The end user a device of the tenant belongs to, read in the caller's transaction: null for a device without
+ * one (a deployment key's), an unknown or deleted device, or a name that is no device id. The simulator decides a
+ * device's traffic as its owner's, with the owner's groups.
+ */
+export async function deviceOwnerOf(tx: Tx, tenantId: string, deviceId: string): Promise<string | null> {
+  if (!Uuid.safeParse(deviceId).success) return null;
+  return repo.endUserOwnerOf(tx, tenantId, deviceId);
 }
 
 export function listDeploymentKeys(deps: EnrolmentDeps, ctx: Ctx) {

@@ -1,4 +1,5 @@
 import type { DeploymentKey } from '@palisade/contracts';
+import { generateKeyPair } from '@palisade/gateway-config';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
@@ -470,6 +471,39 @@ describe('public enrolment', () => {
       .find((k: { id: string }) => k.id === created.key.id);
     expect(key.uses).toBe(1);
     expect(key.lastUsedAt).not.toBeNull();
+  });
+
+  it('enrols one device per use when the same token arrives 15 times at once', async () => {
+    const racer = await createUser('acme', 'racer');
+    const link = await createLink(racer);
+    const byLink = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        call('POST', '/api/enrol', undefined, {
+          token: link.token,
+          device: { name: `Raced laptop ${i}`, os: 'linux' },
+          publicKey: generateKeyPair().publicKey,
+        }),
+      ),
+    );
+    expect(byLink.map((a) => a.statusCode).sort()).toEqual([201, ...Array(14).fill(404)]);
+    expect((await rowOf('racer@acme.test')).devices).toHaveLength(1);
+
+    // A key of three uses: three devices, each with its own tunnel address, and no more.
+    const key = await createKey({ name: 'Three uses', maxUses: 3 });
+    const byKey = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        call('POST', '/api/enrol', undefined, {
+          token: key.token,
+          device: { name: `Raced kiosk ${i}`, os: 'linux' },
+          publicKey: generateKeyPair().publicKey,
+        }),
+      ),
+    );
+    expect(byKey.map((a) => a.statusCode).sort()).toEqual([201, 201, 201, ...Array(12).fill(404)]);
+    const addresses = byKey.filter((a) => a.statusCode === 201).map((a) => a.json().wireguard.address);
+    expect(new Set(addresses).size).toBe(3);
+    const stored = await f.database.db.select().from(devices).where(eq(devices.enrolmentId, key.key.id));
+    expect(stored).toHaveLength(3);
   });
 
   it('assigns the user by username with a deployment key and adds the auto-groups', async () => {

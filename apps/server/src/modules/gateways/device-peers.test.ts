@@ -1,6 +1,9 @@
 import { generateKeyPair } from '@palisade/gateway-config';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
+import { queryRows } from '../../db/client';
+import { migrate } from '../../db/migrate';
 import { policyApi, rule } from '../policies/policies.test-kit';
 
 const f = useFixture();
@@ -13,7 +16,7 @@ let owner: string;
 let credential: string;
 const gatewayKey = wireguardPublicKey();
 
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   f.app.inject({
     method,
     url: `/api${url}`,
@@ -26,6 +29,24 @@ const bundleOf = (have?: string, wait = 0) =>
     method: 'GET',
     url: `/api/gw/bundle?wait=${wait}`,
     headers: { authorization: `Bearer ${credential}`, ...(have ? { 'if-none-match': `"${have}"` } : {}) },
+  });
+
+const METRICS = {
+  cpuPercent: 1,
+  memoryPercent: 1,
+  throughputBps: 0,
+  uptimeSeconds: 1,
+  activePeers: 1,
+  connectedUsers: 1,
+};
+
+/** A heartbeat of the HQ gateway; `payload` is sent as it is when it is a string (JSON a test wrote by hand). */
+const heartbeat = (payload: unknown) =>
+  f.app.inject({
+    method: 'POST',
+    url: '/api/gw/heartbeat',
+    headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
 /** A one-time deployment key of acme. */
@@ -192,5 +213,151 @@ describe('devices as WireGuard peers of the gateways', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ path: 'body.endpoint', message: 'validation.wireguardEndpoint' }]);
+  });
+
+  it('refuses a heartbeat with a time or number no machine could mean, storing nothing of it', async () => {
+    const deviceKey = wireguardPublicKey();
+    const res = await call('POST', '/enrol', undefined, {
+      token: await deploymentKey(),
+      device: { name: 'Clockless laptop', os: 'linux' },
+      publicKey: deviceKey,
+    });
+    const { deviceId } = res.json();
+    const peer = (lastHandshakeAt: unknown) => [
+      { publicKey: deviceKey, lastHandshakeAt, rxBytes: 1, txBytes: 2 },
+    ];
+    const beat = (over: Record<string, unknown>) => ({
+      version: '1.0.0',
+      enforcedVersion: null,
+      metrics: METRICS,
+      peers: [],
+      ...over,
+    });
+    const storedState = async () => {
+      const [row] = await queryRows<{ seen: string | null; peers: unknown; samples: number }>(
+        f.database.db,
+        sql`select (select last_seen_at::text from devices where id = ${deviceId}) as seen,
+              (select peers from gateways where public_key = ${gatewayKey}) as peers,
+              (select count(*)::int from site_metrics) as samples`,
+      );
+      return row;
+    };
+    const before = await storedState();
+    const cases: [string, unknown, string][] = [
+      ['infinity', beat({ peers: peer('infinity') }), 'body.peers.0.lastHandshakeAt'],
+      ['-infinity', beat({ peers: peer('-infinity') }), 'body.peers.0.lastHandshakeAt'],
+      ['1970', beat({ peers: peer('1970-01-01T00:00:00.000Z') }), 'body.peers.0.lastHandshakeAt'],
+      ['3000', beat({ peers: peer('3000-01-01T00:00:00.000Z') }), 'body.peers.0.lastHandshakeAt'],
+      [
+        'ten minutes ahead',
+        beat({ peers: peer(new Date(Date.now() + 600_000).toISOString()) }),
+        'body.peers.0.lastHandshakeAt',
+      ],
+      ['not a time', beat({ peers: peer('yesterday') }), 'body.peers.0.lastHandshakeAt'],
+      [
+        'rx beyond 2^53',
+        beat({ peers: [{ publicKey: deviceKey, lastHandshakeAt: null, rxBytes: 2 ** 60, txBytes: 0 }] }),
+        'body.peers.0.rxBytes',
+      ],
+      [
+        'throughput beyond 2^53',
+        beat({ metrics: { ...METRICS, throughputBps: 1e300 } }),
+        'body.metrics.throughputBps',
+      ],
+      [
+        'more active peers than a gateway holds',
+        beat({ metrics: { ...METRICS, activePeers: 2 ** 40 } }),
+        'body.metrics.activePeers',
+      ],
+      ['negative latency', beat({ latencyMs: -1 }), 'body.latencyMs'],
+    ];
+    for (const [name, payload, path] of cases) {
+      const answer = await heartbeat(payload);
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBe(400);
+      expect(
+        answer.json().details.map((d: { path: string }) => d.path),
+        name,
+      ).toContain(path);
+    }
+    // JSON numbers beyond a double's range read as Infinity: refused as well.
+    const infinite = await heartbeat(
+      JSON.stringify(beat({})).replace('"throughputBps":0', '"throughputBps":1e999'),
+    );
+    expect(infinite.statusCode, infinite.body).toBe(400);
+    expect(infinite.json().details.map((d: { path: string }) => d.path)).toContain(
+      'body.metrics.throughputBps',
+    );
+    expect(await storedState()).toEqual(before);
+    // A plain one still goes through.
+    expect((await heartbeat(beat({ peers: peer(new Date().toISOString()) }))).statusCode).toBe(200);
+  });
+
+  it('repairs a stored "infinity" handshake (migration 0042): the device list, page, export and delete work again', async () => {
+    const deviceKey = wireguardPublicKey();
+    const res = await call('POST', '/enrol', undefined, {
+      token: await deploymentKey(),
+      device: { name: 'Forever laptop', os: 'linux' },
+      publicKey: deviceKey,
+    });
+    const { deviceId } = res.json();
+    // What a heartbeat with `"lastHandshakeAt": "infinity"` left behind before the contract refused it.
+    await f.database.db.execute(
+      sql`update devices set last_seen_at = 'infinity', connstatus = 'connected' where id = ${deviceId}`,
+    );
+    await f.database.db.execute(
+      sql`update gateways set peers = ${JSON.stringify([
+        { publicKey: deviceKey, lastHandshakeAt: 'infinity', rxBytes: 1, txBytes: 2 },
+        {
+          publicKey: wireguardPublicKey(),
+          lastHandshakeAt: '3000-01-01T00:00:00.000Z',
+          rxBytes: 3,
+          txBytes: 4,
+        },
+        { publicKey: wireguardPublicKey(), lastHandshakeAt: 'not a time', rxBytes: 5, txBytes: 6 },
+      ])}::jsonb where public_key = ${gatewayKey}`,
+    );
+    const screens = async () => ({
+      list: (await call('GET', '/devices/acme?q=forever', owner)).statusCode,
+      page: (await call('GET', `/devices/acme/${deviceId}`, owner)).statusCode,
+      export: (await call('GET', '/devices/acme/export?q=forever', owner)).statusCode,
+    });
+    // The breakage: every screen showing the device fails, and so does deleting it.
+    expect(await screens()).toEqual({ list: 500, page: 500, export: 500 });
+    expect((await call('DELETE', '/enrolment/acme/devices', owner, { ids: [deviceId] })).statusCode).toBe(
+      500,
+    );
+
+    // Migration 0042 applied as at a start-up (the file itself, through the migrator).
+    const client = (
+      f.database.db as unknown as {
+        $client: { exec?: (t: string) => Promise<unknown>; query: (t: string) => Promise<unknown> };
+      }
+    ).$client;
+    const runScript = (text: string) =>
+      f.database.kind === 'pglite' && client.exec ? client.exec(text) : client.query(text);
+    await f.database.db.execute(sql`delete from schema_migrations where name like '0042\_%'`);
+    await migrate(runScript, f.database.db);
+    const [applied] = await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from schema_migrations where name like '0042\_%'`,
+    );
+    expect(applied.n).toBe(1);
+
+    expect(await screens()).toEqual({ list: 200, page: 200, export: 200 });
+    const detail = (await call('GET', `/devices/acme/${deviceId}`, owner)).json();
+    expect(detail.lastSeenAt).toBeNull();
+    expect(detail.wireguard.peers[0].lastHandshakeAt).toBeNull();
+    const [gateway] = await queryRows<{ peers: { lastHandshakeAt: string | null; rxBytes: number }[] }>(
+      f.database.db,
+      sql`select peers from gateways where public_key = ${gatewayKey}`,
+    );
+    expect(gateway.peers.map((p) => [p.lastHandshakeAt, p.rxBytes])).toEqual([
+      [null, 1],
+      [null, 3],
+      [null, 5],
+    ]);
+    const deleted = await call('DELETE', '/enrolment/acme/devices', owner, { ids: [deviceId] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ deleted: 1 });
   });
 });

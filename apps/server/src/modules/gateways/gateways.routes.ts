@@ -10,12 +10,10 @@ import {
   privateAccessEndpoints as pa,
   sitePerformanceEndpoints as perf,
   siteConfigEndpoints as site,
-  TelemetryLine,
 } from '@palisade/contracts';
 import type { FastifyInstance } from 'fastify';
-import { invalid } from '../../lib/errors';
 import { gatewayCtx, route } from '../../lib/route';
-import { ingestGatewayEvents } from '../telemetry/telemetry.service';
+import { ingestGatewayEvents, parseEventLines } from '../telemetry/telemetry.service';
 import * as service from './gateways.service';
 import * as internalDevices from './internal-devices.service';
 import * as localControls from './local-controls.service';
@@ -26,35 +24,6 @@ import { getSitePerformance } from './site-performance.service';
 
 /** NDJSON batches of up to {@link GW_EVENTS_MAX_BATCH} events (about 1 kB each). */
 const MAX_EVENTS_BYTES = GW_EVENTS_MAX_BATCH * 2048;
-
-/** Parses an NDJSON batch; every bad line is a 400 detail on `body.<line>`, and nothing is stored. */
-function parseEvents(body: unknown) {
-  if (typeof body !== 'string' || body.trim() === '')
-    throw invalid([{ path: 'body', message: 'validation.required' }]);
-  const lines = body.split('\n').filter((line) => line.trim() !== '');
-  if (lines.length > GW_EVENTS_MAX_BATCH) throw invalid([{ path: 'body', message: 'validation.tooMany' }]);
-  const events = [];
-  const details = [];
-  for (const [index, line] of lines.entries()) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      details.push({ path: `body.${index + 1}`, message: 'validation.invalid' });
-      continue;
-    }
-    // The line and its kind's `data` in one pass; each problem named by its place (`body.2.data.action`).
-    const parsed = TelemetryLine.safeParse(value);
-    if (parsed.success) events.push(parsed.data);
-    else {
-      for (const issue of parsed.error.issues.slice(0, 5)) {
-        details.push({ path: ['body', index + 1, ...issue.path].join('.'), message: 'validation.invalid' });
-      }
-    }
-  }
-  if (details.length > 0) throw invalid(details.slice(0, 100));
-  return events;
-}
 
 /** The administrators' gateway screens and the gateway protocol under `/api/gw/`. */
 export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) {
@@ -155,13 +124,10 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
     const have = typeof match === 'string' ? match.replace(/^W\//, '').replace(/"/g, '') : null;
     const aborted = new AbortController();
     request.raw.once('close', () => aborted.abort());
-    const bundle = await service.waitForBundle(
-      deps,
-      gatewayCtx(request),
-      have,
-      have ? query.wait : 0,
-      aborted.signal,
-    );
+    const bundle = await service.waitForBundle(deps, gatewayCtx(request), have, have ? query.wait : 0, {
+      recheck: () => app.auth.recheck(request, 'gateway'),
+      signal: aborted.signal,
+    });
     if (!bundle) return reply.code(304).header('etag', `"${have}"`).send();
     reply.header('etag', `"${bundle.version}"`).header('cache-control', 'no-store');
     return bundle;
@@ -178,6 +144,6 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
     );
   }
   route(app, database, gw.events, ({ request }) =>
-    ingestGatewayEvents(database, gatewayCtx(request), parseEvents(request.body)),
+    ingestGatewayEvents(database, gatewayCtx(request), parseEventLines(request.body)),
   );
 }

@@ -6,6 +6,7 @@ import type { PolicyCache } from '../policy-core/policy-core.service';
 import * as policies from './policies.service';
 import * as groups from './policy-groups.service';
 import * as tests from './policy-tests.service';
+import { simulate } from './simulation.service';
 import { userPolicyView } from './user-policy-view.service';
 
 /**
@@ -29,7 +30,7 @@ export function policiesRoutes(app: FastifyInstance, database: Database, cache: 
     policies.reorderPolicies(database, ctx, body.list, body.ids),
   );
   route(app, database, e.deletePolicies, ({ ctx, body }) => policies.deletePolicies(database, ctx, body.ids));
-  route(app, database, e.simulate, ({ ctx, body }) => policies.simulate(database, cache, ctx, body));
+  route(app, database, e.simulate, ({ ctx, body }) => simulate(database, cache, ctx, body));
   route(app, database, e.lint, ({ ctx, body }) => policies.lintPolicies(database, cache, ctx, body.draft));
   route(app, database, e.whereUsed, ({ ctx, query }) =>
     policies.whereUsed(database, ctx, query.kind, query.id),

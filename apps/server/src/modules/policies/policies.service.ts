@@ -14,11 +14,9 @@ import {
   type PolicyType,
   policyListOf,
   type RuleRef,
-  type SimulateBody,
-  type SimulationResult,
   type WhereUsed,
 } from '@palisade/contracts';
-import { type EngineInput, type EnginePolicy, explain, lint } from '@palisade/policy-engine';
+import { type EngineInput, type EnginePolicy, lint } from '@palisade/policy-engine';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
@@ -27,13 +25,10 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import {
   commitPolicyChange,
   commitPolicyChangeWithState,
-  compileInput,
-  decidingRule,
   loadEngineInput,
   loadEngineObjects,
   type PolicyCache,
   previewPolicyChange,
-  resolveRequest,
 } from '../policy-core/policy-core.service';
 import { enginePrecedence } from './policies.engine-source';
 import * as repo from './policies.repository';
@@ -419,14 +414,14 @@ export function deletePolicies(database: Database, ctx: Ctx, ids: string[]) {
 
 // ---- Drafts, simulation, lint ----------------------------------------------------------------------------------
 
-type DraftData = z.output<typeof PolicyDraft>;
+export type DraftData = z.output<typeof PolicyDraft>;
 
 /**
  * The engine input with a draft in place: it replaces the policy with its id (keeping that policy's system
  * rules, who it applies to and its place, or going last in a new list), or is added last in its list. Nothing
  * is checked beyond the schema, so lint can point at what the editor still has to fix.
  */
-async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData): Promise<EngineInput> {
+export async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData): Promise<EngineInput> {
   const input = await loadEngineInput(tx, tenantId);
   const { policy } = draft;
   const list = policyListOf(policy.type);
@@ -466,44 +461,6 @@ async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData): Promi
     appliesTo: null,
   };
   return { ...input, policies: [...input.policies, added] };
-}
-
-/** Decides a request against the live policy or a draft, with the full trace. Never writes. */
-export async function simulate(
-  database: Database,
-  cache: PolicyCache,
-  ctx: Ctx,
-  body: z.output<typeof SimulateBody>,
-) {
-  const tenantId = ctx.tenant.id;
-  const { resolved, draftInput } = await database.tenantTx(tenantId, async (tx) => ({
-    resolved: await resolveRequest(tx, tenantId, body.request, 'body.request'),
-    draftInput: body.draft ? await inputWithDraft(tx, tenantId, body.draft) : null,
-  }));
-  const compiled = draftInput ? compileInput(draftInput) : (await cache.compiledFor(tenantId)).compiled;
-  const e = explain(compiled, resolved.request);
-  const decided = decidingRule(e);
-  const result: SimulationResult = {
-    decision: e.decision,
-    rule: decided.rule,
-    layer: decided.layer,
-    rewrite: e.rewrite,
-    gateway: e.gateway,
-    qos: e.qos,
-    context: {
-      host: resolved.destination.host,
-      path: resolved.destination.path,
-      ip: resolved.destination.ip,
-      port: resolved.destination.port,
-      sourceCountry: e.sourceCountry,
-      destinationCountry: e.destinationCountry,
-      categories: e.categories,
-      apps: e.apps,
-      groups: resolved.groupNames,
-    },
-    trace: e.trace,
-  };
-  return result;
 }
 
 /** Lint findings of the live policy, or of the live policy with a draft in place. */

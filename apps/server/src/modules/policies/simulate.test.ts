@@ -254,6 +254,43 @@ describe('POST policy/simulate/{tenant}', () => {
     await api.call('DELETE', '/api/policy/group/acme', owner, { ids: [group.json().id] });
     expect(await decide()).toBe('block');
   });
+
+  it("decides for a device given alone as its owner would be decided for: the owner's groups count", async () => {
+    const id = await api.create(owner, {
+      type: 'other',
+      name: 'Sim engineers devices',
+      rules: [rule({ url: 'engineers-devices.example' })],
+    });
+    const group = await api.call('POST', '/api/policy/group/acme', owner, {
+      name: 'Sim engineering devices',
+      policyIds: [id],
+      groupIds: [f.acme.groupIds[0]],
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const deviceOf = async (userId: string, name: string) => {
+      const link = await api.call('POST', `/api/enrolment/acme/users/${userId}/link`, owner, {});
+      expect(link.statusCode, link.body).toBe(201);
+      const enrolled = await api.call('POST', '/api/enrol', undefined, {
+        token: link.json().token,
+        device: { name, os: 'linux' },
+      });
+      expect(enrolled.statusCode, enrolled.body).toBe(201);
+      return enrolled.json().deviceId as string;
+    };
+    const engineersLaptop = await deviceOf(engineer, "Engineer's laptop");
+    const sellersLaptop = await deviceOf(seller, "Seller's laptop");
+    const decide = (request: Record<string, unknown>) =>
+      api.simulate(owner, { request: { destination: 'engineers-devices.example', ...request } });
+    // Given the user, and given only the user's device: the same decision, through the same group.
+    expect((await decide({ userId: engineer })).decision).toBe('block');
+    const byDevice = await decide({ deviceId: engineersLaptop });
+    expect(byDevice).toMatchObject({ decision: 'block', rule: { policyName: 'Sim engineers devices' } });
+    expect(byDevice.context.groups).toEqual(['Engineering']);
+    expect((await decide({ deviceId: sellersLaptop })).decision).toBe('allow');
+    // A device nobody enrolled (or one deleted since) decides as no one in particular.
+    expect((await decide({ deviceId: '00000000-0000-4000-8000-00000000dead' })).decision).toBe('allow');
+    expect((await decide({ deviceId: 'kiosk-7' })).decision).toBe('allow');
+  });
 });
 
 describe('POST policy/lint/{tenant}', () => {
