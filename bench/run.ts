@@ -14,7 +14,9 @@
  *  - telemetry: ingest events per second and acknowledgement latency (PostgreSQL, PGlite), dashboard panels over
  *    10 000 000 events of 30 days (bench/telemetry.ts).
  *  - partners: the partner console's tenant list at 10 000 tenants (PGlite, PostgreSQL; bench/partners.ts).
- * BENCH_ONLY=policy,api,web,gateways,telemetry,partners picks parts; unset runs everything.
+ *  - longpolls: the users list and a policy save with 0 and 500 gateways waiting on a bundle long-poll (PGlite,
+ *    PostgreSQL; bench/long-polls.ts).
+ * BENCH_ONLY=policy,api,web,gateways,longpolls,telemetry,partners picks parts; unset runs everything.
  * BENCH_SIZES (default 1000,100000), BENCH_SAMPLES (200), BENCH_LOAD_SECONDS (10), BENCH_LCP_RUNS (5).
  */
 import { execFile } from 'node:child_process';
@@ -31,6 +33,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { measure, PG_ADMIN, SAMPLES } from './common';
 import { benchGateways } from './gateways';
+import { benchLongPolls } from './long-polls';
 import { benchPartners } from './partners';
 import { benchPolicyEngine } from './policy-engine';
 import { benchTelemetry } from './telemetry';
@@ -308,6 +311,7 @@ if (runApi) {
 }
 if (!BENCH_ONLY || BENCH_ONLY.includes('web')) await benchWeb();
 if (!BENCH_ONLY || BENCH_ONLY.includes('gateways')) await benchGateways();
+if (!BENCH_ONLY || BENCH_ONLY.includes('longpolls')) await benchLongPolls();
 if (!BENCH_ONLY || BENCH_ONLY.includes('telemetry')) await benchTelemetry();
 if (!BENCH_ONLY || BENCH_ONLY.includes('partners')) await benchPartners();
 const bundle = bundleSize();

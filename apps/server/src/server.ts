@@ -1,10 +1,18 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DataDirInUseError } from './db/client';
 import { seed } from './seed/seed';
 
 /** Starts Palisade: database, optional seed, HTTP; closes everything on SIGINT/SIGTERM. */
 const config = loadConfig();
-const { app, database, close } = await buildApp(config);
+const { app, database, close } = await buildApp(config).catch((error: unknown) => {
+  // Another server has DATA_DIR open: say so plainly and stop, touching nothing.
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 const seeded = await seed(database, config);
 
 let isClosing = false;

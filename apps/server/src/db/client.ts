@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -88,8 +91,92 @@ async function listenPostgres(
   };
 }
 
+/** The file in DATA_DIR that says which process has the directory open. */
+export const DATA_DIR_LOCK = 'palisade.lock';
+
+/** Refused: another server (or this process, a second time) has the data directory open. */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The data directory ${dataDir} is in use by another Palisade server (process ${pid}): PGlite allows one ` +
+        `server per directory. Stop that server, or give this one another DATA_DIR. (Lock file ` +
+        `${join(dataDir, DATA_DIR_LOCK)}: once process ${pid} is gone, the next start takes it over.)`,
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/** The data directories this process holds open, so that a lock naming its own PID can be told from a stale one. */
+const heldDataDirs = new Set<string>();
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, run by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 /**
- * Opens PGlite (no URL, a directory, or `memory://`) or PostgreSQL (`postgres://…`) and applies migrations.
+ * Takes `DATA_DIR/palisade.lock` for this process (created exclusively, holding the PID), or throws
+ * {@link DataDirInUseError} while a live process holds it. A lock left by a process that is gone (killed, crashed;
+ * or a previous run with this very PID, as in a restarted container) is taken over. Answers the release.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const file = resolve(dataDir, DATA_DIR_LOCK);
+  const mine = `${process.pid}\n${randomUUID()}\n`;
+  mkdirSync(dataDir, { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(file, mine, { flag: 'wx', mode: 0o644 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
+    }
+    let held: string;
+    let age: number;
+    try {
+      held = readFileSync(file, 'utf8');
+      age = Date.now() - statSync(file).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    const pid = Number.parseInt(held, 10);
+    const isHeld =
+      Number.isInteger(pid) && pid > 0
+        ? pid === process.pid
+          ? heldDataDirs.has(file)
+          : isAlive(pid)
+        : // Just created, its PID not written yet: its writer is alive (unless the file is old).
+          age < 10_000;
+    if (isHeld) throw new DataDirInUseError(dataDir, pid || 0);
+    // Stale: removed only if still the same (another server starting may have just taken it over).
+    try {
+      if (readFileSync(file, 'utf8') === held) unlinkSync(file);
+    } catch {
+      // removed meanwhile
+    }
+  }
+  heldDataDirs.add(file);
+  return () => {
+    heldDataDirs.delete(file);
+    try {
+      // Only our own: never a lock another process took over meanwhile.
+      if (readFileSync(file, 'utf8') === mine) unlinkSync(file);
+    } catch {
+      // gone already
+    }
+  };
+}
+
+/**
+ * Opens PGlite (no URL, a directory, or `memory://`) or PostgreSQL (`postgres://…`) and applies migrations. A
+ * PGlite directory is locked for this process ({@link lockDataDir}) until `close()`.
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
@@ -112,10 +199,18 @@ export async function openDatabase(options: {
     runRaw = (text) => pool.query(text);
     listen = (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost);
   } else {
-    const dataDir = url?.startsWith('memory://') ? undefined : options.dataDir;
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const dataDir = url?.startsWith('memory://') || !options.dataDir ? undefined : options.dataDir;
+    // Two servers on one directory would each run their own PostgreSQL over the same files and corrupt them.
+    const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+    let client: PGlite;
+    try {
+      client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
     db = drizzlePglite(client, { schema }) as unknown as Db;
-    close = () => client.close();
+    close = () => client.close().finally(unlock);
     kind = 'pglite';
     runRaw = (text) => client.exec(text);
     listen = async (channel, onNotify) => {
@@ -126,7 +221,12 @@ export async function openDatabase(options: {
       };
     };
   }
-  await migrate(runRaw, db);
+  try {
+    await migrate(runRaw, db);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
 
   const pending = new Set<Promise<unknown>>();
   return {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
+import type { Database, Db, Tx } from '../db/client';
+import type { Ctx } from './context';
 
 /**
  * The PostgreSQL channel every change announcement goes to. A change sends
@@ -109,4 +111,103 @@ export async function openChangeBus(database: Database, log: FastifyBaseLogger):
       listener = null;
     },
   };
+}
+
+// ─── Credentials: long-lived connections end when theirs stops acting ──────────────────────────────────────
+
+/**
+ * The topic of changes that may stop a credential acting: a session ended (sign-out, a password change ending
+ * the account's other sessions), an account suspended, removed or given another role, a tenant suspended,
+ * scheduled for deletion or moved to another partner, a gateway's credential rotated or its gateway retired.
+ * Its messages name what changed: `session:<session hash>`, `user:<user id>`, `tenant:<tenant id>`,
+ * `gateway:<gateway id>`.
+ */
+export const CREDENTIALS_TOPIC = 'credentials';
+
+/** What a {@link CREDENTIALS_TOPIC} message names. */
+export type CredentialSubject = `${'session' | 'user' | 'tenant' | 'gateway'}:${string}`;
+
+/**
+ * Announces, in the caller's transaction (so on commit only, to every instance), that `subjects` may no longer
+ * act: the long-lived connections they name re-check their credential at once ({@link watchCredential}).
+ */
+export async function announceCredentialChange(tx: Db | Tx, ...subjects: CredentialSubject[]): Promise<void> {
+  for (const subject of new Set(subjects)) {
+    await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${changePayload(CREDENTIALS_TOPIC, subject)})`);
+  }
+}
+
+/**
+ * What a person's connection hears of: its session (or API token), its account, its own tenant and the tenant it
+ * works on (a partner's managed one).
+ */
+export function subjectsOf(ctx: Ctx): CredentialSubject[] {
+  return [
+    `session:${ctx.actor.sessionHash}`,
+    `user:${ctx.actor.id}`,
+    `tenant:${ctx.actor.tenantId}`,
+    `tenant:${ctx.tenant.id}`,
+  ];
+}
+
+/** How often a long-lived connection re-checks its credential when nothing was announced. */
+export const CREDENTIAL_RECHECK_MS = 5_000;
+
+/**
+ * Keeps a long-lived connection (server-sent events, a long-poll) to what its credential may do now: runs
+ * `recheck` (the request's credential resolution again, from scratch) every {@link CREDENTIAL_RECHECK_MS}, and at
+ * once when a credential change names one of `subjects` or the bus reconnected (an announcement may have been
+ * missed). The first refusal — or failure: a connection that cannot be checked is not kept — goes to `onRefused`,
+ * and the watch stops. Between checks it holds no database connection. Answers the function that stops it.
+ */
+export function watchCredential(
+  changes: ChangeBus,
+  options: {
+    subjects: readonly CredentialSubject[];
+    recheck: () => Promise<unknown>;
+    onRefused: (error: unknown) => void;
+    /** Defaults to {@link CREDENTIAL_RECHECK_MS}; null: only when announced (the caller checks before it answers). */
+    everyMs?: number | null;
+  },
+): () => void {
+  const subjects = new Set<string>(options.subjects);
+  let isStopped = false;
+  let isChecking = false;
+  let isDue = false;
+  const check = () => {
+    if (isStopped) return;
+    // A change announced during a check may have committed after the check read: check once more after it.
+    if (isChecking) {
+      isDue = true;
+      return;
+    }
+    isChecking = true;
+    options.recheck().then(
+      () => {
+        isChecking = false;
+        if (isDue) {
+          isDue = false;
+          check();
+        }
+      },
+      (error: unknown) => {
+        isChecking = false;
+        if (isStopped) return;
+        stop();
+        options.onRefused(error);
+      },
+    );
+  };
+  const unsubscribe = changes.subscribe(CREDENTIALS_TOPIC, (message) => {
+    if (message === null || subjects.has(message)) check();
+  });
+  const everyMs = options.everyMs === undefined ? CREDENTIAL_RECHECK_MS : options.everyMs;
+  const timer = everyMs === null ? null : setInterval(check, everyMs);
+  timer?.unref();
+  function stop() {
+    isStopped = true;
+    if (timer) clearInterval(timer);
+    unsubscribe();
+  }
+  return stop;
 }

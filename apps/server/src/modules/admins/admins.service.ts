@@ -3,6 +3,7 @@ import { type Admin, type InviteAdminInput, type Permission, ROLE_PERMISSIONS } 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { assertCanGiveRole, assertOutranks } from '../../lib/grants';
@@ -134,6 +135,8 @@ export function suspendAdmin(deps: AdminDeps, ctx: Ctx, id: string, suspended: b
     assertOutranks(ctx.actor, await permissionsOfUser(tx, { tenantId: ctx.tenant.id, ...row }));
     if (suspended) await guardOwner(ctx, tx, row);
     await repo.setSuspended(tx, ctx.tenant.id, id, suspended);
+    // Their open live views end at once, on every instance.
+    if (suspended) await announceCredentialChange(tx, `user:${id}`);
     const after = present((await repo.getAdmin(tx, ctx.tenant.id, id))!);
     await recordEvent(tx, ctx, {
       action: suspended ? 'admin.suspend' : 'admin.reinstate',
@@ -154,6 +157,7 @@ export function removeAdmin(deps: AdminDeps, ctx: Ctx, id: string) {
     assertOutranks(ctx.actor, await permissionsOfUser(tx, { tenantId: ctx.tenant.id, ...row }));
     await guardOwner(ctx, tx, row);
     await repo.deleteAdmin(tx, ctx.tenant.id, id);
+    await announceCredentialChange(tx, `user:${id}`);
     await recordEvent(tx, ctx, {
       action: 'admin.remove',
       objectType: 'user',

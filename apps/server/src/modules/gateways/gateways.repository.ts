@@ -2,6 +2,7 @@ import type { GatewayKind, GatewayListQuery, GatewayMetrics } from '@palisade/co
 import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
+import { tenants } from '../../db/schema';
 import { gatewayBundles, gateways, type StoredPeer } from './gateways.tables';
 
 export type GatewayRow = typeof gateways.$inferSelect;
@@ -151,7 +152,44 @@ export async function gatewayByEnrolmentToken(db: Db, tokenHash: string): Promis
   return row ?? null;
 }
 
+/**
+ * Uses up a gateway's enrolment token: one conditional update, so of gateways racing with the same token exactly
+ * one gets the row (the others wait for its lock, then find the token gone). Null when the token is no longer
+ * the gateway's, has expired, or the gateway was retired.
+ */
+export async function consumeEnrolmentToken(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  tokenHash: string,
+  values: Partial<typeof gateways.$inferInsert>,
+): Promise<GatewayRow | null> {
+  const [row] = await tx
+    .update(gateways)
+    .set({ ...values, enrolmentTokenHash: null, enrolmentExpiresAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(gateways.tenantId, tenantId),
+        eq(gateways.id, id),
+        eq(gateways.enrolmentTokenHash, tokenHash),
+        isNull(gateways.retiredAt),
+        sql`${gateways.enrolmentExpiresAt} > now()`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** The gateway a credential belongs to, unless it was retired (any tenant: the credential is the proof). */
+/** Whether a tenant is suspended or scheduled for deletion (what its gateways' bundle long-polls refuse). */
+export async function tenantStanding(db: Db, tenantId: string) {
+  const [row] = await db
+    .select({ suspendedAt: tenants.suspendedAt, deletionDueAt: tenants.deletionDueAt })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? null;
+}
+
 export async function gatewayByCredential(
   db: Db,
   credentialHash: string,
@@ -161,6 +199,14 @@ export async function gatewayByCredential(
     .from(gateways)
     .where(and(eq(gateways.credentialHash, credentialHash), isNull(gateways.retiredAt)));
   return row ?? null;
+}
+
+/**
+ * Makes the tenant's gateways that enrol at the same time pick their tunnel addresses one after the other (until
+ * the transaction ends): each sees the address the one before took, instead of both taking the same free one.
+ */
+export async function lockTunnelAddresses(tx: Tx, tenantId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('gateway_addresses'), hashtext(${tenantId}))`);
 }
 
 /** The tunnel addresses in use by the tenant's gateways (a new one takes the next free). */

@@ -51,6 +51,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { type EventInput, recordEvent } from '../../lib/audit';
+import { announceCredentialChange, CREDENTIALS_TOPIC, watchCredential } from '../../lib/change-bus';
 import type { Ctx, GatewayCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, gatewayUnauthenticated, notFound } from '../../lib/errors';
@@ -408,52 +409,158 @@ export function gatewayBundle(
 }
 
 /**
+ * Refuses a suspended tenant (403 `tenant_suspended`) or one scheduled for deletion (`tenant_pending_deletion`),
+ * with the answers sign-in gives.
+ */
+async function assertTenantActive(database: Database, tenantId: string): Promise<void> {
+  const standing = await repo.tenantStanding(database.db, tenantId);
+  if (standing?.deletionDueAt) {
+    throw new AppError('tenant_pending_deletion', 'This workspace is scheduled for deletion.');
+  }
+  if (standing?.suspendedAt) throw new AppError('tenant_suspended', 'This workspace is suspended.');
+}
+
+/**
+ * How many of an instance's long-polls read at once; the others queue. A change wakes every gateway of the tenant
+ * at the same moment: unchecked, their reads would take every connection (PGlite has one, PostgreSQL's pool ten)
+ * and the console's requests would queue behind all of them. In turns, a console request waits for a few at most,
+ * and half of PostgreSQL's pool stays free.
+ */
+const LONG_POLL_READS = { pglite: 2, postgres: 5 } as const;
+const readTurns = new WeakMap<Database, { active: number; waiting: (() => void)[] }>();
+
+async function inReadTurn<T>(database: Database, read: () => Promise<T>): Promise<T> {
+  let turns = readTurns.get(database);
+  if (!turns) {
+    turns = { active: 0, waiting: [] };
+    readTurns.set(database, turns);
+  }
+  const own = turns;
+  if (own.active < LONG_POLL_READS[database.kind]) own.active++;
+  // A finished read hands its turn over (active stays as it is).
+  else await new Promise<void>((resolve) => own.waiting.push(resolve));
+  try {
+    return await read();
+  } finally {
+    const next = own.waiting.shift();
+    if (next) next();
+    else own.active--;
+  }
+}
+
+/**
  * The gateway's bundle: at once when `have` is not its current version, else held until a change makes a new
- * one or `waitSeconds` pass (then null: nothing new). Wakes on the change bus and re-checks every second.
+ * one or `waitSeconds` pass (then null: nothing new).
+ *
+ * **Waiting holds no database connection** (PGlite has only one, PostgreSQL's pool ten, and hundreds of gateways
+ * wait at any time): it reads, lets go of the connection, and sleeps until the change bus announces what concerns
+ * it — a policy version of its tenant, its own site configuration — then reads again, in turn with the
+ * instance's other long-polls ({@link LONG_POLL_READS}). A reconnected bus (which may have missed an announcement)
+ * wakes it too.
+ *
+ * **Only while its credential acts:** `recheck` (the access check again, from scratch) runs at once when its
+ * gateway's credential is announced changed (rotated or retired: the wait ends with 401) or the bus reconnected,
+ * and again before a waiting long-poll answers, so nothing reaches a credential that stopped acting. Not on a
+ * timer: that would be a read every few seconds per waiting gateway, for nothing the announcements do not say.
+ * Its tenant is checked at the first read and whenever it is announced changed (suspended, scheduled for
+ * deletion, moved) or the bus reconnected: such a tenant is refused with 403 (the gateway keeps what it enforces
+ * and asks again later: suspending a customer does not cut its network).
  */
 export async function waitForBundle(
   deps: GatewayDeps,
   gw: GatewayCtx,
   have: string | null,
   waitSeconds: number,
-  signal?: AbortSignal,
+  options: { recheck: () => Promise<unknown>; signal?: AbortSignal },
 ): Promise<GwBundle | null> {
+  const { signal } = options;
   const deadline = Date.now() + waitSeconds * 1000;
   let wake: () => void = () => {};
+  let isWoken = false;
+  // What ended the wait's credential, once the watch refused it.
+  const refused: { error?: unknown; isRefused: boolean } = { isRefused: false };
+  const rouse = () => {
+    isWoken = true;
+    wake();
+  };
   const unsubscribe = deps.changes.subscribe(POLICY_TOPIC, (message) => {
-    if (message === null || message.startsWith(`${gw.tenantId}:`)) wake();
+    if (message === null || message.startsWith(`${gw.tenantId}:`)) rouse();
   });
   // Its own site configuration saved (on any instance).
   const unsubscribeSite = deps.changes.subscribe(siteRepo.SITE_CONFIG_TOPIC, (message) => {
-    if (message === null || message === `${gw.tenantId}:${gw.gatewayId}`) wake();
+    if (message === null || message === `${gw.tenantId}:${gw.gatewayId}`) rouse();
   });
+  // Its tenant suspended, scheduled for deletion (read again: refused then); or a bus that reconnected, which may
+  // have missed any announcement.
+  let isTenantDue = true;
+  const unsubscribeTenant = deps.changes.subscribe(CREDENTIALS_TOPIC, (message) => {
+    if (message !== null && message !== `tenant:${gw.tenantId}`) return;
+    isTenantDue = true;
+    rouse();
+  });
+  const stopWatch = watchCredential(deps.changes, {
+    subjects: [`gateway:${gw.gatewayId}`],
+    recheck: options.recheck,
+    everyMs: null,
+    onRefused: (error) => {
+      refused.error = error;
+      refused.isRefused = true;
+      wake();
+    },
+  });
+  // The route checked the credential just now; once it has waited, it checks again before it answers.
+  let hasWaited = false;
+  const answer = async <T>(value: T): Promise<T> => {
+    if (hasWaited) await inReadTurn(deps.database, options.recheck);
+    return value;
+  };
   try {
     for (;;) {
-      const [gateway, site] = await deps.database.tenantTx(
-        gw.tenantId,
-        async (tx) =>
-          [
-            await repo.getGateway(tx, gw.tenantId, gw.gatewayId),
-            await siteRepo.siteConfigOf(tx, gw.tenantId, gw.gatewayId),
-          ] as const,
-      );
-      if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
-      const bundle = gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config);
-      if (bundle.version !== have) return bundle;
+      isWoken = false;
+      const bundle = await inReadTurn(deps.database, async () => {
+        if (isTenantDue) {
+          isTenantDue = false;
+          await assertTenantActive(deps.database, gw.tenantId);
+        }
+        const [gateway, site] = await deps.database.tenantTx(
+          gw.tenantId,
+          async (tx) =>
+            [
+              await repo.getGateway(tx, gw.tenantId, gw.gatewayId),
+              await siteRepo.siteConfigOf(tx, gw.tenantId, gw.gatewayId),
+            ] as const,
+        );
+        if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
+        return gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config);
+      });
+      if (refused.isRefused) throw refused.error;
+      if (bundle.version !== have) return answer(bundle);
+      // Woken while reading: read again at once.
+      if (isWoken) continue;
       const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return null;
+      if (signal?.aborted) return null;
+      if (left <= 0) return answer(null);
+      hasWaited = true;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(1000, left));
+        const timer = setTimeout(() => wake(), left);
+        const onAbort = () => wake();
+        signal?.addEventListener('abort', onAbort, { once: true });
         wake = () => {
           clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          wake = () => {};
           resolve();
         };
-        signal?.addEventListener('abort', () => wake(), { once: true });
       });
+      if (refused.isRefused) throw refused.error;
+      if (signal?.aborted) return null;
+      if (!isWoken) return answer(null);
     }
   } finally {
+    stopWatch();
     unsubscribe();
     unsubscribeSite();
+    unsubscribeTenant();
   }
 }
 
@@ -554,6 +661,8 @@ async function changeGateway(
     if (!before) throw notFound('Gateway');
     if (before.retiredAt) throw retired();
     const after = (await repo.updateGateway(tx, tenantId, id, values)) as repo.GatewayRow;
+    // Its credential revoked (rotated, retired): its waiting long-poll ends at once, on every instance.
+    if ('credentialHash' in values) await announceCredentialChange(tx, `gateway:${id}`);
     // The mesh's peers name it: the hub and the other sites take the change with the next policy version.
     if (await inMesh(tx, tenantId, id)) await markPolicyChanged(tx, tenantId);
     await recordEvent(tx, ctx, { ...event(before, after), objectType: 'gateway', objectId: id });
@@ -1159,15 +1268,16 @@ const badToken = () => new AppError('not_found', 'This enrolment token is not va
  * and its tunnel settings. The token is used up; a used, expired or unknown token is not found.
  */
 export async function enrol(deps: GatewayDeps, input: z.output<typeof GwEnrolInput>, ip: string | null) {
-  const found = await repo.gatewayByEnrolmentToken(deps.database.db, hashToken(input.token));
+  const tokenHash = hashToken(input.token);
+  const found = await repo.gatewayByEnrolmentToken(deps.database.db, tokenHash);
   if (!found) throw badToken();
   const tenantId = found.tenantId;
   const credential = newSecret(GATEWAY_CREDENTIAL_PREFIX);
   const row = await deps.database.tenantTx(tenantId, async (tx) => {
+    if (!found.wgAddress) await repo.lockTunnelAddresses(tx, tenantId);
     const address = found.wgAddress ?? freeAddress(await repo.usedAddresses(tx, tenantId));
-    const enrolled = await repo.updateGateway(tx, tenantId, found.id, {
-      enrolmentTokenHash: null,
-      enrolmentExpiresAt: null,
+    // The token is used up by the update itself: of requests racing with it, one enrols, the others get 404.
+    const enrolled = await repo.consumeEnrolmentToken(tx, tenantId, found.id, tokenHash, {
       credentialHash: hashToken(credential),
       publicKey: input.publicKey,
       hostname: input.hostname,

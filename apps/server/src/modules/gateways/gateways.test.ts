@@ -1,9 +1,10 @@
 import { generateKeyPair } from '@palisade/gateway-config';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { adminEvents } from '../../db/schema';
 import { policyApi, rule } from '../policies/policies.test-kit';
+import { gateways } from './gateways.tables';
 
 const f = useFixture();
 const policies = policyApi(f);
@@ -235,6 +236,24 @@ describe('the gateway protocol', () => {
     expect((await bundle(again.json().credential)).statusCode).toBe(200);
   });
 
+  it('enrols exactly one gateway when the same token arrives 15 times at once', async () => {
+    const { cybernode, enrolmentToken } = await createGateway('Raced');
+    const answers = await Promise.all(Array.from({ length: 15 }, () => enrol(enrolmentToken.token)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([201, ...Array(14).fill(404)]);
+    for (const lost of answers.filter((a) => a.statusCode !== 201)) {
+      expect(lost.json()).toMatchObject({ code: 'not_found' });
+    }
+    const winner = answers.find((a) => a.statusCode === 201)?.json();
+    expect(winner.gatewayId).toBe(cybernode.id);
+    // One enrolment in the log, and the winner's credential is the one that works.
+    const enrolments = (
+      await f.database.db.select().from(adminEvents).where(eq(adminEvents.objectId, cybernode.id))
+    ).filter((event) => event.action === 'gateway.enrol');
+    expect(enrolments).toHaveLength(1);
+    expect((await bundle(winner.credential)).statusCode).toBe(200);
+  });
+
   it('answers 401 to a missing, made-up or session credential on every gateway route', async () => {
     for (const [method, url] of [
       ['GET', '/api/gw/bundle'],
@@ -302,4 +321,127 @@ describe('the gateway protocol', () => {
     });
     expect(badBeat.statusCode).toBe(400);
   });
+});
+
+describe('a waiting bundle long-poll', () => {
+  /** A gateway of acme, enrolled, with the version it holds. */
+  async function waitingGateway(name: string) {
+    const { cybernode, enrolmentToken } = await createGateway(name);
+    const { credential } = (await enrol(enrolmentToken.token)).json();
+    const version = (await bundle(credential)).json().version as string;
+    return { id: cybernode.id, credential, version };
+  }
+  /** The answer to `poll` and how long after `from` it came. */
+  const timed = async (poll: ReturnType<typeof bundle>, from: () => number) => {
+    const answer = await poll;
+    return { answer, ms: Date.now() - from() };
+  };
+
+  it('ends at once with 401 when its credential is rotated or its gateway retired', async () => {
+    for (const action of ['rotate', 'retire'] as const) {
+      const gw = await waitingGateway(`Revoked by ${action}`);
+      let revokedAt = 0;
+      const waiting = timed(bundle(gw.credential, gw.version, 10), () => revokedAt);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      revokedAt = Date.now();
+      const revoked =
+        action === 'rotate'
+          ? await call('POST', `/cybernodes/acme/${gw.id}/rotate`, owner)
+          : await call('DELETE', `/cybernodes/acme/${gw.id}`, owner);
+      expect(revoked.statusCode).toBe(200);
+      const { answer, ms } = await waiting;
+      expect(answer.statusCode, action).toBe(401);
+      expect(answer.json().code).toBe('unauthenticated');
+      expect(ms, action).toBeLessThan(1500);
+    }
+  });
+
+  it('checks its credential again before it answers: a credential gone meanwhile gets 401, not the bundle', async () => {
+    const gw = await waitingGateway('Quietly revoked');
+    const waiting = bundle(gw.credential, gw.version, 10);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Revoked behind the server's back (nothing announced), then a change wakes the long-poll.
+    await f.database.db.update(gateways).set({ credentialHash: null }).where(eq(gateways.id, gw.id));
+    await policies.create(owner, {
+      type: 'other',
+      name: 'Wakes the revoked',
+      rules: [rule({ name: 'Block revoked', url: 'revoked-block.example' })],
+    });
+    const answer = await waiting;
+    expect(answer.statusCode).toBe(401);
+    expect(answer.body).not.toContain('revoked-block.example');
+  });
+
+  it('ends at once with 403 when its tenant is suspended; the gateway keeps reporting, and gets bundles again once it is resumed', async () => {
+    const gw = await waitingGateway('Suspended tenant');
+    const partner = await f.signIn('partner@northwind.test');
+    const status = (value: 'suspended' | 'active') =>
+      f.app.inject({
+        method: 'PUT',
+        url: `/api/partner/northwind/tenants/${f.acme.id}/status`,
+        headers: auth(partner),
+        payload: { status: value },
+      });
+    let suspendedAt = 0;
+    const waiting = timed(bundle(gw.credential, gw.version, 10), () => suspendedAt);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    suspendedAt = Date.now();
+    try {
+      expect((await status('suspended')).statusCode).toBe(200);
+      const { answer, ms } = await waiting;
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ code: 'tenant_suspended', errcode: 21 });
+      expect(ms).toBeLessThan(1500);
+      // Asking again while suspended is refused the same way; its heartbeats are still taken.
+      expect((await bundle(gw.credential, gw.version, 5)).statusCode).toBe(403);
+      const beat = await f.app.inject({
+        method: 'POST',
+        url: '/api/gw/heartbeat',
+        headers: bearer(gw.credential),
+        payload: { version: '1.0.0', enforcedVersion: gw.version, metrics: METRICS, peers: [] },
+      });
+      expect(beat.statusCode).toBe(200);
+    } finally {
+      expect((await status('active')).statusCode).toBe(200);
+    }
+    expect((await bundle(gw.credential, gw.version, 0)).statusCode).toBe(304);
+  });
+
+  it('holds no database connection while it waits: none is asked for until a change wakes it', async () => {
+    const gateways = await Promise.all(Array.from({ length: 20 }, (_, i) => waitingGateway(`Idle ${i}`)));
+    const asked = [
+      vi.spyOn(f.database, 'tenantTx'),
+      vi.spyOn(f.database.db, 'transaction'),
+      vi.spyOn(f.database.db, 'select'),
+      vi.spyOn(f.database.db, 'execute'),
+    ];
+    const answered: number[] = [];
+    const polls = gateways.map((gw) =>
+      bundle(gw.credential, gw.version, 20).then((answer) => {
+        answered.push(answer.statusCode);
+        return answer;
+      }),
+    );
+    try {
+      // Each long-poll reads once, then waits.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = asked.map((spy) => spy.mock.calls.length);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      // Two seconds of 20 waiting long-polls: not one transaction or query.
+      expect(asked.map((spy, i) => spy.mock.calls.length - before[i])).toEqual([0, 0, 0, 0]);
+    } finally {
+      for (const spy of asked) spy.mockRestore();
+    }
+    // An administrator's page and save go through while they wait, and do not answer them.
+    expect((await call('GET', '/subscriber/user/acme', owner)).statusCode).toBe(200);
+    expect(answered).toEqual([]);
+    await policies.create(owner, {
+      type: 'other',
+      name: 'Wakes the idle',
+      rules: [rule({ name: 'Block idle', url: 'idle-block.example' })],
+    });
+    const answers = await Promise.all(polls);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(gateways.map(() => 200));
+    expect(answers[0].json().artefacts.rpz).toContain('idle-block.example');
+  }, 30_000);
 });

@@ -14,6 +14,7 @@ import {
 import { stringify } from 'csv-stringify';
 import type { Database, Db, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, notFound } from '../../lib/errors';
 import { assertCanGiveRole, assertCanGrant, assertNotSelf, assertOutranks } from '../../lib/grants';
@@ -232,6 +233,8 @@ export function assignRole(
       ]);
     }
     await repo.setRole(tx, ctx.tenant.id, userId, role, input.customRoleId);
+    // Their open live views check the new role at once (and end if it no longer reaches them).
+    await announceCredentialChange(tx, `user:${userId}`);
     const after = (await repo.getAssignment(tx, ctx.tenant.id, userId))!;
     await recordEvent(tx, ctx, {
       action: 'role.assign',

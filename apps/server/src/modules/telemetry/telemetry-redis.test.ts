@@ -3,7 +3,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useFixture } from '../../../test/helper';
 import { writeBatch } from './telemetry.service';
-import { startStreamConsumer, TELEMETRY_GROUP, TELEMETRY_STREAM } from './telemetry.stream';
+import {
+  deadLetterCount,
+  startStreamConsumer,
+  streamKeys,
+  TELEMETRY_GROUP,
+  TELEMETRY_STREAM,
+} from './telemetry.stream';
 
 // Ingest through a Redis stream (REDIS_URL). Run by scripts/test.sh's Redis pass with TEST_REDIS_URL; the other
 // passes report it skipped. A database of its own (7), emptied first, so no other run's batches are in it.
@@ -27,7 +33,7 @@ const post = (lines: unknown[]) =>
     method: 'POST',
     url: '/api/gw/events',
     headers: { authorization: `Bearer ${gateway.credential}`, 'content-type': 'application/x-ndjson' },
-    payload: lines.map((line) => JSON.stringify(line)).join('\n'),
+    payload: lines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n'),
   });
 const connection = (id: string) => ({
   id,
@@ -88,6 +94,28 @@ describe.skipIf(!url)('telemetry ingest through a Redis stream', () => {
       return pending === 0 ? true : undefined;
     });
     expect((await listed()).sort()).toEqual([`${gateway.id}.r1`, `${gateway.id}.r2`]);
+  });
+
+  it('keeps deployments that share the Redis apart by REDIS_PREFIX: another one never reads our batches', async () => {
+    const theirs: unknown[] = [];
+    const other = startStreamConsumer(url as string, async (batch) => void theirs.push(batch), silent, {
+      keyPrefix: 'other-deployment:',
+      consumer: 'other-deployment-consumer',
+    });
+    try {
+      await until('the other deployment’s stream made', async () =>
+        (await direct.exists(`other-deployment:${TELEMETRY_STREAM}`)) === 1 ? true : undefined,
+      );
+      const ids = Array.from({ length: 10 }, (_, i) => `p${i}`);
+      for (const id of ids) expect((await post([connection(id)])).statusCode).toBe(202);
+      await until('all ten written here', async () => {
+        const here = await listed();
+        return ids.every((id) => here.includes(`${gateway.id}.${id}`)) ? true : undefined;
+      });
+      expect(theirs).toEqual([]);
+    } finally {
+      await other.stop();
+    }
   });
 
   it("takes the console's own device events through the stream too, listed without a gateway", async () => {
@@ -169,5 +197,75 @@ describe.skipIf(!url)('telemetry ingest through a Redis stream', () => {
     } finally {
       await survivor.stop();
     }
+  });
+
+  it('refuses a line with a NUL before anything goes into the stream (400, not "accepted")', async () => {
+    const before = await direct.xlen(TELEMETRY_STREAM);
+    const line = { ...connection('nul'), data: { action: 'tunnel_up', peer: 'key\u0000' } };
+    const answer = await post([connection('clean'), line]);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().details).toEqual([{ path: 'body.2.data.peer', message: 'validation.nulByte' }]);
+    expect(await direct.xlen(TELEMETRY_STREAM)).toBe(before);
+  });
+
+  it('moves a batch the writer cannot store to the dead-letter stream after its attempts, and never again', async () => {
+    const stream = 'palisade:telemetry:poison';
+    const keys = streamKeys(stream);
+    await direct.del(stream, keys.dead, keys.deadCount);
+    await direct.xgroup('CREATE', stream, TELEMETRY_GROUP, '0', 'MKSTREAM');
+    // A NUL the route would have refused (written to the stream by hand), and an entry that is not a batch.
+    const unstorable = {
+      tenantId: f.acme.id,
+      gatewayId: gateway.id,
+      events: [
+        {
+          id: 'poison',
+          at: new Date(Date.now() - 60_000).toISOString(),
+          kind: 'device',
+          data: { action: 'upgraded', deviceId: '00000000-0000-4000-8000-000000000001', detail: 'a\u0000b' },
+        },
+      ],
+    };
+    await direct.xadd(stream, '*', 'batch', JSON.stringify(unstorable));
+    await direct.xadd(stream, '*', 'batch', '{not json');
+    let writes = 0;
+    const consumer = startStreamConsumer(
+      url as string,
+      (b) => {
+        writes++;
+        return writeBatch(f.database, b).then(() => {});
+      },
+      silent,
+      { claimIdleMs: 200, consumer: 'poisoned', stream, maxAttempts: 3 },
+    );
+    try {
+      await until(
+        'both entries dead-lettered',
+        async () => ((await direct.xlen(keys.dead)) === 2 ? true : undefined),
+        20_000,
+      );
+      const [pending] = (await direct.xpending(stream, TELEMETRY_GROUP)) as [number];
+      expect(pending).toBe(0);
+      expect(await deadLetterCount(direct, stream)).toBe(2);
+      // The unstorable batch was tried 3 times (the broken entry never reached the writer), then left alone.
+      expect(writes).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(writes).toBe(3);
+      expect(await direct.xlen(keys.dead)).toBe(2);
+      const dead = (await direct.xrange(keys.dead, '-', '+')) as [string, string[]][];
+      const fields = dead.map(([, f]) =>
+        Object.fromEntries(f.flatMap((_, i) => (i % 2 === 0 ? [[f[i], f[i + 1]]] : []))),
+      );
+      expect(fields.map((x) => x.deliveries)).toEqual(['3', '3']);
+      const broken = fields.find((x) => x.batch === '{not json');
+      const poison = fields.find((x) => x !== broken);
+      expect(broken?.error).toMatch(/JSON/);
+      expect(JSON.parse(poison?.batch ?? '')).toMatchObject({ events: [{ id: 'poison' }] });
+      // What PostgreSQL said, with its SQLSTATE (a data exception, class 22).
+      expect(poison?.error).toMatch(/^22/);
+    } finally {
+      await consumer.stop();
+    }
+    expect((await listed()).includes(`${gateway.id}.poison`)).toBe(false);
   });
 });

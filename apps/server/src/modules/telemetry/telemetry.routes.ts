@@ -46,7 +46,9 @@ export function telemetryRoutes(app: FastifyInstance, database: Database, change
     service.privateAccessSummary(database, ctx, query),
   );
   route(app, database, t.liveTelemetry, ({ ctx, request, reply }) => {
-    // Server-sent events: one `tick` a second until the client goes (the page hidden, closed, navigated away).
+    // Server-sent events: one `tick` a second until the client goes (the page hidden, closed, navigated away) or
+    // the credential stops acting (signed out, suspended, revoked): then an `end` event with the error envelope
+    // the request would be refused with now, and the stream closes.
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -56,8 +58,9 @@ export function telemetryRoutes(app: FastifyInstance, database: Database, change
     });
     reply.raw.write('retry: 3000\n\n');
     let id = 0;
-    const stop = service.liveTicks(changes, ctx.tenant.id, (tick) => {
-      reply.raw.write(`id: ${++id}\nevent: tick\ndata: ${JSON.stringify(tick)}\n\n`);
+    const stop = service.liveTicks(changes, ctx, () => app.auth.recheck(request, 'dashboard:view'), {
+      onTick: (tick) => reply.raw.write(`id: ${++id}\nevent: tick\ndata: ${JSON.stringify(tick)}\n\n`),
+      onEnd: (refusal) => reply.raw.end(`event: end\ndata: ${JSON.stringify(refusal)}\n\n`),
     });
     request.raw.once('close', stop);
     return reply;

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CONNECTION_CSV_COLUMNS,
+  CONTROL_CHARACTER_MESSAGE,
   type ConnectionEvent,
   type ConnectionEventExportQuery,
   type ConnectionEventQuery,
+  controlCharacterPaths,
   DECISION_CSV_COLUMNS,
   DEVICE_EVENT_CSV_COLUMNS,
   type DecisionEvent,
@@ -14,14 +16,20 @@ import {
   type DeviceEventData,
   type DeviceEventExportQuery,
   type DeviceEventQuery,
+  ERRORS,
+  type ErrorDetail,
+  type ErrorEnvelope,
+  GW_EVENTS_MAX_BATCH,
   type LiveTick,
   MINUTE_BUCKETS_UP_TO_HOURS,
+  NUL_BYTE_MESSAGE,
+  nulBytePaths,
   type PrivateAccessSummary,
   SITE_GATEWAY_KINDS,
   TELEMETRY_DATA,
   TELEMETRY_MAX_FUTURE_MS,
   TELEMETRY_RETENTION_DAYS,
-  type TelemetryLine,
+  TelemetryLine,
   type TelemetryOverview,
   type TelemetryRange,
   type TelemetryTop,
@@ -30,8 +38,9 @@ import {
 import { stringify } from 'csv-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import type { ChangeBus } from '../../lib/change-bus';
+import { type ChangeBus, subjectsOf, watchCredential } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
+import { AppError, invalid } from '../../lib/errors';
 import { claimScheduledRun } from '../../lib/scheduled-runs';
 import {
   DAY_MS,
@@ -66,6 +75,63 @@ export function eventStoreOf(database: Database): EventStore {
 }
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** A C0 control character in a raw NDJSON line; tab is JSON whitespace, a CR ends a CRLF line. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const RAW_CONTROL_CHARACTER = /[\u0000-\u0008\u000a-\u001f]/;
+/** Our own messages (`validation.machineTime`, …) are kept; zod's own become `validation.invalid`. */
+const lineMessage = (message: string) => (message.startsWith('validation.') ? message : 'validation.invalid');
+
+/**
+ * Checks an NDJSON batch of `POST /gw/events` before anything of it is acknowledged, appended to the stream or
+ * written: every line must be JSON of a {@link TelemetryLine} (its kind's `data` in the same pass), hold no
+ * control character (raw, or decoded from a `\u0000`-style escape in any string: PostgreSQL text cannot hold NUL,
+ * and nothing a gateway names contains the others), and be dated as a machine's clock can be. Every bad line is a
+ * 400 detail on `body.<line>` (`body.2.data.action`), and nothing is stored.
+ */
+export function parseEventLines(body: unknown): TelemetryLine[] {
+  if (typeof body !== 'string' || body.trim() === '')
+    throw invalid([{ path: 'body', message: 'validation.required' }]);
+  const lines = body.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length > GW_EVENTS_MAX_BATCH) throw invalid([{ path: 'body', message: 'validation.tooMany' }]);
+  const events: TelemetryLine[] = [];
+  const details: ErrorDetail[] = [];
+  for (const [index, raw] of lines.entries()) {
+    const at = `body.${index + 1}`;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (RAW_CONTROL_CHARACTER.test(line)) {
+      details.push({
+        path: at,
+        message: line.includes('\u0000') ? NUL_BYTE_MESSAGE : CONTROL_CHARACTER_MESSAGE,
+      });
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      details.push({ path: at, message: 'validation.invalid' });
+      continue;
+    }
+    const nul = nulBytePaths(value, at);
+    const control = controlCharacterPaths(value, at).filter((path) => !nul.includes(path));
+    if (nul.length > 0 || control.length > 0) {
+      for (const path of nul.slice(0, 5)) details.push({ path, message: NUL_BYTE_MESSAGE });
+      for (const path of control.slice(0, 5)) details.push({ path, message: CONTROL_CHARACTER_MESSAGE });
+      continue;
+    }
+    // The line and its kind's `data` in one pass; each problem named by its place (`body.2.data.action`).
+    const parsed = TelemetryLine.safeParse(value);
+    if (parsed.success) events.push(parsed.data);
+    else {
+      for (const issue of parsed.error.issues.slice(0, 5)) {
+        details.push({ path: [at, ...issue.path].join('.'), message: lineMessage(issue.message) });
+      }
+    }
+  }
+  if (details.length > 0) throw invalid(details.slice(0, 100));
+  return events;
+}
 
 /**
  * Stores the batch of one gateway, its lines already checked against their kinds (`TelemetryLine`): events older
@@ -475,16 +541,30 @@ export async function privateAccessSummary(
   };
 }
 
+/** The envelope a refusal is answered with (the error handler's, for a stream that cannot answer any more). */
+function envelopeOf(error: unknown): ErrorEnvelope {
+  return error instanceof AppError
+    ? { errcode: error.errcode, code: error.code, message: error.message }
+    : { errcode: ERRORS.internal_error.errcode, code: 'internal_error', message: 'Internal error.' };
+}
+
 /**
  * The live view of one tenant: every instance announces what it ingests on the change bus, per batch; this sums
  * the announcements of each second and hands `onTick` one {@link LiveTick} per second (zeros too, so a chart moves
- * on). Answers the function that stops it.
+ * on). It lasts only while the viewer's credential acts: `recheck` (the request's access check again) runs every
+ * few seconds and at once when the session, the account or a tenant of `ctx` is announced changed (sign-out,
+ * suspension, …); its refusal goes to `onEnd` and the ticks stop. A check before each tick would be a database
+ * read a second per open view, so ticks between checks go out unchecked (for at most 5 s).
+ * Answers the function that stops it.
  */
 export function liveTicks(
   changes: ChangeBus,
-  tenantId: string,
-  onTick: (tick: LiveTick) => void,
+  ctx: Ctx,
+  recheck: () => Promise<unknown>,
+  handlers: { onTick: (tick: LiveTick) => void; onEnd: (refusal: ErrorEnvelope) => void },
 ): () => void {
+  const tenantId = ctx.tenant.id;
+  const { onTick } = handlers;
   let decisions = 0;
   let blocked = 0;
   let connections = 0;
@@ -527,10 +607,20 @@ export function liveTicks(
     destinations = new Map();
     onTick(tick);
   }, 1000);
-  return () => {
+  const stop = () => {
     clearInterval(timer);
     unsubscribe();
+    stopWatch();
   };
+  const stopWatch = watchCredential(changes, {
+    subjects: subjectsOf(ctx),
+    recheck,
+    onRefused: (error) => {
+      stop();
+      handlers.onEnd(envelopeOf(error));
+    },
+  });
+  return stop;
 }
 
 // ─── Days ahead and retention ───────────────────────────────────────────────────────────────────────────────
@@ -570,10 +660,16 @@ export function startTelemetryMaintenance(database: Database, log: FastifyBaseLo
 }
 
 /** The module's background work: the hourly upkeep, and with Redis this instance's stream consumer. */
-export function startTelemetry(database: Database, redisUrl: string | null, log: FastifyBaseLogger) {
+export function startTelemetry(
+  database: Database,
+  redis: { url: string | null; keyPrefix: string },
+  log: FastifyBaseLogger,
+) {
   const stopUpkeep = startTelemetryMaintenance(database, log);
-  const consumer = redisUrl
-    ? startStreamConsumer(redisUrl, (batch) => writeBatch(database, batch).then(() => {}), log)
+  const consumer = redis.url
+    ? startStreamConsumer(redis.url, (batch) => writeBatch(database, batch).then(() => {}), log, {
+        keyPrefix: redis.keyPrefix,
+      })
     : null;
   return async () => {
     stopUpkeep();

@@ -10,11 +10,73 @@ import type { StoredEvent } from './telemetry.repository';
  * the event store and acknowledges them only then. A batch a consumer read and never acknowledged (its instance
  * killed mid-write) is claimed by another consumer after {@link CLAIM_IDLE_MS}; writing a batch twice stores it
  * once (the gateway's event ids). Without Redis, or while it is down, the instance writes the batch itself.
+ *
+ * A batch the writer cannot store (anything but the database being unreachable: a value PostgreSQL refuses, an
+ * entry that is not a batch) is tried {@link MAX_ATTEMPTS} times — the stream's own delivery count — and then
+ * moved to the dead-letter stream (`<stream>:dead`, with why and how often) and counted (`<stream>:dead:count`),
+ * acknowledged on the main stream: never retried for ever. While the database is down nothing is given up on.
  */
 
+/** The stream every instance appends to; the dead letters' keys derive from it ({@link streamKeys}). */
 export const TELEMETRY_STREAM = 'palisade:telemetry';
 export const TELEMETRY_GROUP = 'palisade-telemetry-writers';
 const GROUP = TELEMETRY_GROUP;
+
+/** The keys of a stream: itself, the batches given up on, and how many were. */
+export function streamKeys(stream: string) {
+  return { stream, dead: `${stream}:dead`, deadCount: `${stream}:dead:count` };
+}
+/** How often a batch is delivered to a writer before it is moved to the dead letters. */
+export const MAX_ATTEMPTS = 5;
+/** Dead letters kept (approximately; the count keeps counting). */
+const DEAD_MAX_LENGTH = 10_000;
+
+/** How many batches of `stream` were given up on since the count began. */
+export async function deadLetterCount(redis: Redis, stream = TELEMETRY_STREAM): Promise<number> {
+  return Number((await redis.get(streamKeys(stream).deadCount)) ?? 0);
+}
+
+/** Node's codes of a connection that failed or went away. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error|PGlite is closed|database system is (?:starting up|shutting down)/i;
+
+/**
+ * Whether a write failed because the database could not be reached or asked to be tried again — which says
+ * nothing about the batch — rather than because of the batch: node's connection errors, SQLSTATE classes 08
+ * (connection), 53 (insufficient resources), 57P (shutdown, cannot connect now), and serialization failures and
+ * deadlocks. The query builder wraps the driver's error: its causes are looked at too.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || /^(?:08|53|57P)/.test(code) || code === '40001' || code === '40P01')
+        return true;
+    }
+    if (e instanceof Error && UNREACHABLE_MESSAGE.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** What a dead letter says of the failure: the SQLSTATE or error code if any, and the message. */
+function failureOf(error: unknown): string {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && e instanceof Error) return `${code}: ${e.message}`.slice(0, 1000);
+  }
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+}
+
 /** Entries kept in the stream (acknowledged ones are trimmed away beyond this, approximately). */
 const MAX_LENGTH = 200_000;
 /** A batch read but not acknowledged for this long is taken over by another consumer. */
@@ -66,12 +128,22 @@ export function startStreamConsumer(
   url: string,
   write: (batch: { tenantId: string; gatewayId: string; events: StoredEvent[] }) => Promise<void>,
   log: FastifyBaseLogger,
-  options: { claimIdleMs?: number; consumer?: string; stream?: string } = {},
+  options: {
+    claimIdleMs?: number;
+    consumer?: string;
+    stream?: string;
+    maxAttempts?: number;
+    /** `REDIS_PREFIX`: before the stream's and its dead letters' names, as on the app's client. */
+    keyPrefix?: string;
+  } = {},
 ): { stop: () => Promise<void> } {
   const stream = options.stream ?? TELEMETRY_STREAM;
+  const keys = streamKeys(stream);
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   // Its own connection: a blocking read holds it, and the app's client fails commands after 500 ms.
   // No offline queue: while Redis is down a command fails at once and the loop waits a second (and can stop).
   const redis = new Redis(url, {
+    keyPrefix: options.keyPrefix ?? '',
     enableOfflineQueue: false,
     maxRetriesPerRequest: null,
     retryStrategy: (n) => Math.min(n * 200, 2_000),
@@ -84,29 +156,81 @@ export function startStreamConsumer(
   /** An outage is logged once, until a read works again. */
   let warned = false;
 
+  /** Moves an entry given up on to the dead letters, counts it and acknowledges it, in one transaction. */
+  const bury = async (id: string, raw: string, error: unknown, attempts: number) => {
+    const failure = failureOf(error);
+    const results = await redis
+      .multi()
+      .xadd(
+        keys.dead,
+        'MAXLEN',
+        '~',
+        DEAD_MAX_LENGTH,
+        '*',
+        'batch',
+        raw,
+        'id',
+        id,
+        'error',
+        failure,
+        'deliveries',
+        String(attempts),
+      )
+      .incr(keys.deadCount)
+      .xack(stream, GROUP, id)
+      .exec();
+    const count = Number(results?.[1]?.[1] ?? 0);
+    log.error(
+      { id, attempts, failure, deadLetters: count, stream: keys.dead },
+      'telemetry batch not storable: moved to the dead-letter stream',
+    );
+  };
+
   // The entries of one read are written together (the writer merges them into few statements); each is
-  // acknowledged once written, and one that failed stays pending for a later try.
-  const handle = async (entries: Entries) => {
-    const written = await Promise.all(
+  // acknowledged once written. One that failed stays pending for a later try — unless it has been delivered
+  // `maxAttempts` times and the database was reachable: then it goes to the dead letters.
+  const handle = async (entries: Entries, deliveries: ReadonlyMap<string, number> = new Map()) => {
+    const outcomes = await Promise.all(
       entries.map(async ([id, fields]) => {
-        const raw = fields[fields.indexOf('batch') + 1];
+        const at = fields.indexOf('batch');
+        const raw = at >= 0 ? fields[at + 1] : undefined;
         try {
+          if (raw === undefined) throw new Error('stream entry without a batch');
           const batch = JSON.parse(raw) as StreamBatch;
           await write({
             tenantId: batch.tenantId,
             gatewayId: batch.gatewayId,
             events: batch.events.map((event) => ({ ...event, at: new Date(event.at) }) as StoredEvent),
           });
-          return id;
+          return { id, isDone: true };
         } catch (err) {
+          const attempts = deliveries.get(id) ?? 1;
+          if (!isDatabaseUnavailable(err) && attempts >= maxAttempts) {
+            await bury(id, raw ?? '', err, attempts);
+            return { id, isDone: false };
+          }
           // Left unacknowledged: another consumer (or this one) tries it again once it has been idle long enough.
-          log.error({ err, id }, 'telemetry batch from the stream not written');
-          return null;
+          log.error({ err, id, attempts }, 'telemetry batch from the stream not written');
+          return { id, isDone: false };
         }
       }),
     );
-    const done = written.filter((id): id is string => id !== null);
+    const done = outcomes.filter((o) => o.isDone).map((o) => o.id);
     if (done.length > 0) await redis.xack(stream, GROUP, ...done);
+  };
+
+  /** How often each of `ids` (pending under this consumer) was delivered: the stream's own count. */
+  const deliveriesOf = async (ids: string[]) => {
+    const pipeline = redis.pipeline();
+    for (const id of ids) pipeline.xpending(stream, GROUP, id, id, 1);
+    const answers = (await pipeline.exec()) ?? [];
+    const counts = new Map<string, number>();
+    for (const [error, rows] of answers) {
+      const row =
+        !error && Array.isArray(rows) ? (rows[0] as [string, string, number, number] | undefined) : undefined;
+      if (row) counts.set(row[0], Number(row[3]));
+    }
+    return counts;
   };
 
   const loop = (async () => {
@@ -135,7 +259,8 @@ export function startStreamConsumer(
             'COUNT',
             READ_COUNT,
           )) as [string, Entries];
-          if (claimed.length > 0) await handle(claimed.filter((entry) => entry?.[1]));
+          const live = claimed.filter((entry) => entry?.[1]);
+          if (live.length > 0) await handle(live, await deliveriesOf(live.map(([id]) => id)));
         }
         const read = (await redis.xreadgroup(
           'GROUP',

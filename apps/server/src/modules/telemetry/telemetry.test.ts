@@ -166,13 +166,68 @@ describe('POST /api/gw/events into the event store', () => {
     expect(stored.n).toBe(0);
   });
 
-  it('keeps nothing dated before the retention or ahead of the clock', async () => {
+  it('keeps nothing dated before the retention, and refuses a time no clock could mean', async () => {
     const answer = await post(gateway.credential, [
       decision('old', 'old.example', 'allow', ago(40 * DAY)),
-      decision('future', 'soon.example', 'allow', new Date(Date.now() + HOUR).toISOString()),
       decision('week', 'week.example', 'allow', ago(7 * DAY)),
     ]);
-    expect(answer.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 2 });
+    expect(answer.json()).toEqual({ accepted: 1, duplicates: 0, rejected: 1 });
+    // Ahead of the clock by more than 5 minutes, before 2000, or no time at all: the batch is refused.
+    const bad = await post(gateway.credential, [
+      decision('t1', 'soon.example', 'allow', new Date(Date.now() + HOUR).toISOString()),
+      decision('t2', 'epoch.example', 'allow', '1970-01-01T00:00:00.000Z'),
+      decision('t3', 'far.example', 'allow', '3000-01-01T00:00:00.000Z'),
+      decision('t4', 'never.example', 'allow', 'infinity'),
+      decision('t5', 'fine.example', 'allow'),
+    ]);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'body.1.at',
+      'body.2.at',
+      'body.3.at',
+      'body.4.at',
+    ]);
+    const [stored] = await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from telemetry_events where event_id in ('t1', 't2', 't3', 't4', 't5')`,
+    );
+    expect(stored.n).toBe(0);
+  });
+
+  it('refuses a line holding a NUL or another control character, naming it, before storing anything', async () => {
+    const deviceEvent = (id: string, detail: string) => ({
+      id,
+      at: ago(60_000),
+      kind: 'device',
+      data: { action: 'posture_changed', deviceId: device.id, detail },
+    });
+    // Alone, the NUL line used to reach the database and fail there (500).
+    const alone = await post(gateway.credential, [
+      JSON.stringify(decision('n1', 'fine-nul.example', 'allow')),
+      JSON.stringify(deviceEvent('n2', 'disk encryption \u0000off')),
+    ]);
+    expect(alone.statusCode, alone.body).toBe(400);
+    expect(alone.json().details).toEqual([{ path: 'body.2.data.detail', message: 'validation.nulByte' }]);
+    const lines = [
+      JSON.stringify(decision('n1', 'fine-nul.example', 'allow')),
+      // `\u0000` in a JSON string decodes to NUL, which PostgreSQL text cannot hold.
+      JSON.stringify(deviceEvent('n2', 'disk encryption \u0000off')),
+      JSON.stringify(decision('n3', 'bell\u0007.example', 'allow')),
+      // A raw control character in the line itself.
+      `${JSON.stringify(decision('n4', 'raw.example', 'allow'))}\u0001`,
+    ];
+    const answer = await post(gateway.credential, lines);
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().details).toEqual([
+      { path: 'body.2.data.detail', message: 'validation.nulByte' },
+      { path: 'body.3.data.destination', message: 'validation.controlCharacter' },
+      { path: 'body.4', message: 'validation.controlCharacter' },
+    ]);
+    const [stored] = await queryRows<{ n: number }>(
+      f.database.db,
+      sql`select count(*)::int as n from telemetry_events where event_id like 'n_'`,
+    );
+    expect(stored.n).toBe(0);
   });
 
   it('needs the gateway credential', async () => {

@@ -2,6 +2,7 @@ import { type ManagedTenant, TENANT_DELETION_GRACE_MS } from '@palisade/contract
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
 import * as repo from './partner-settings.repository';
@@ -31,6 +32,8 @@ export async function deleteManagedTenant(
   const dueAt = new Date(now.getTime() + TENANT_DELETION_GRACE_MS);
   await database.db.transaction(async (tx) => {
     await repo.markDeletion(tx, id, dueAt);
+    // Its open live views and its gateways' long-polls end at once, on every instance.
+    await announceCredentialChange(tx, `tenant:${id}`);
     const event = {
       action: 'tenant.delete' as const,
       objectType: 'tenant' as const,

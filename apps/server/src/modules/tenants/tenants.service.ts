@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -241,6 +242,8 @@ export async function setManagedTenantStatus(
   if (before.status !== status) {
     await database.db.transaction(async (tx) => {
       await repo.setTenantSuspended(tx, id, status === 'suspended');
+      // Its open live views and its gateways' long-polls end at once, on every instance.
+      if (status === 'suspended') await announceCredentialChange(tx, `tenant:${id}`);
       const event = {
         action: status === 'suspended' ? ('tenant.suspend' as const) : ('tenant.resume' as const),
         objectType: 'tenant' as const,
@@ -274,6 +277,8 @@ export async function moveManagedTenant(database: Database, ctx: Ctx, id: string
   if (before.partner !== partner.name) {
     await database.db.transaction(async (tx) => {
       await repo.setTenantPartner(tx, id, partner.id);
+      // The former partner's people no longer reach it: their open views of it end.
+      await announceCredentialChange(tx, `tenant:${id}`);
       await recordEvent(
         tx,
         { ...ctx, tenant: { id } },
