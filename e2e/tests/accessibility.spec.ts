@@ -104,6 +104,8 @@ async function resolveTargets(request: APIRequestContext): Promise<Target[]> {
     '/:partner/sign-in': ['northwind'],
     '/verify/:id': verifyId ? [verifyId] : 'no sign-up mail in the outbox',
     '/verify/wg/:id': enrolPath ? [] : 'no demo user to enrol',
+    // The page renders the same for any secret: it confirms nothing until its button is pressed.
+    '/verify/report-recipient/:id': ['axe-no-such-link'],
     '/users/:id': userId ? [userId] : 'no demo user',
     '/users/:id/:type': userId ? [userId, 'copy'] : 'no demo user',
     '/groups/:id': groupId ? [groupId] : 'no demo group',

@@ -7,10 +7,11 @@ import { type Database, openDatabase } from './db/client';
 import { type ChangeBus, openChangeBus } from './lib/change-bus';
 import { createMailer, type Mailer } from './lib/mailer';
 import { closeRedis, openRedis } from './lib/redis';
-import { serializeRequest } from './lib/request-log';
+import { type LogSink, redactingSink, serializeRequest } from './lib/request-log';
 import { createSecretBox, loadSecretKey } from './lib/secret-box';
 import type { ModuleDeps, Stop } from './lib/server-module';
 import { MODULES } from './module-list';
+import { embedActor } from './modules/embed-links/embed-auth.service';
 import { deviceOfCredential } from './modules/enrolment/devices.service';
 import { flagsOf } from './modules/features/features.service';
 import { gatewayOfCredential } from './modules/gateways/gateways.service';
@@ -44,7 +45,12 @@ export interface App {
 /** Builds the whole server: database, plugins, modules. Listening is `server.ts`'s job. */
 export async function buildApp(
   config: Config,
-  options: { database?: Database; logger?: boolean } = {},
+  options: {
+    database?: Database;
+    logger?: boolean;
+    /** Where log lines go (standard output by default); every line is redacted first (lib/request-log.ts). */
+    logSink?: LogSink;
+  } = {},
 ): Promise<App> {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -59,12 +65,18 @@ export async function buildApp(
     }),
   );
   await sealClearTotpSecrets(database, secrets);
-  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, config.redisPrefix) : null;
   const mailer = createMailer(database, config.smtpUrl);
   const { trustProxy } = config;
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.logLevel, serializers: { req: serializeRequest } },
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            stream: redactingSink(options.logSink),
+          },
     // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could forge their address. Fastify 5.12
     // ignores a bare hop count, so the first `trustProxy` hops are trusted by a function.
     trustProxy:
@@ -88,6 +100,7 @@ export async function buildApp(
   registerAuth(app, {
     sessionActor: (sessionId) => sessionActor(database, sessionId),
     tokenActor: (secret, ip) => tokenActor(database, secret, ip),
+    embedActor: (token, ip) => embedActor(database, token, ip),
     tenantNamed: (name) => findTenantByName(database, name),
     gatewayOf: (credential) => gatewayOfCredential(database, credential),
     deviceOf: (credential) => deviceOfCredential(database, credential),
@@ -107,6 +120,7 @@ export async function buildApp(
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'X-Auth-Token' },
           gateway: { type: 'http', scheme: 'bearer', description: 'A gateway credential (gw_…)' },
+          embed: { type: 'http', scheme: 'bearer', description: 'An embed link’s token (emb_…)' },
           device: {
             type: 'http',
             scheme: 'bearer',

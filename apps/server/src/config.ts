@@ -12,6 +12,11 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   /**
+   * `REDIS_PREFIX`: put before every Redis key and stream name this server uses (rate-limit counters, the
+   * telemetry stream and its dead letters), so several deployments can share one Redis. Empty by default.
+   */
+  redisPrefix: string;
+  /**
    * `TRUST_PROXY`: the reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed — a hop count, or
    * addresses and CIDRs (Fastify's `trustProxy`). `false` (unset): the socket's address is the client's.
    */
@@ -58,8 +63,16 @@ export interface Config {
   feedAllowPrivateNetworks: boolean;
   /** `PAYMENT_PROVIDER`: the payment provider of subscriptions; `sandbox` (default) is Stripe-like test mode. */
   paymentProvider: string;
-  /** `PAYMENT_WEBHOOK_SECRET`: signs the provider's webhooks (HMAC-SHA256); a fixed development default. */
-  paymentWebhookSecret: string;
+  /**
+   * `PAYMENT_WEBHOOK_SECRET`: the secret of the provider's webhook signatures (HMAC-SHA256). No default: null
+   * when unset, and then the webhook route answers 503 `payment_webhook_closed` (start-up warns).
+   */
+  paymentWebhookSecret: string | null;
+  /**
+   * Without `PAYMENT_WEBHOOK_SECRET`, outside `NODE_ENV=production` and with the sandbox provider only: a random
+   * secret of this process, so the sandbox's own signed deliveries verify (start-up says so). Null otherwise.
+   */
+  paymentWebhookDevSecret: string | null;
 }
 
 const list = (value: string | undefined) =>
@@ -124,6 +137,38 @@ export function parseDashboardBaseUrl(value: string | undefined): string | null 
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
+/** The webhook secret the README once published as the development default: never accepted. */
+const PUBLISHED_WEBHOOK_SECRETS = ['whsec_palisade_development'];
+
+/**
+ * `PAYMENT_WEBHOOK_SECRET`: unset or empty is null (no default). The formerly published development default, or
+ * a secret shorter than 16 characters, stops the start: anyone could sign events with it.
+ */
+export function parsePaymentWebhookSecret(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  if (PUBLISHED_WEBHOOK_SECRETS.includes(text)) {
+    throw new Error(
+      'PAYMENT_WEBHOOK_SECRET: this is the published development default, which anyone can sign with; set the secret of the webhook endpoint at your provider',
+    );
+  }
+  if (text.length < 16) {
+    throw new Error('PAYMENT_WEBHOOK_SECRET: too short (at least 16 characters, as the provider gives it)');
+  }
+  return text;
+}
+
+/** `REDIS_PREFIX`: letters, digits and `:_.-`, at most 64; anything else stops the start with its reason. */
+export function parseRedisPrefix(value: string | undefined): string {
+  const prefix = value ?? '';
+  if (!/^[A-Za-z0-9:_.-]{0,64}$/.test(prefix)) {
+    throw new Error(
+      'REDIS_PREFIX: use at most 64 letters, digits and the characters : _ . - (e.g. "prod-eu:")',
+    );
+  }
+  return prefix;
+}
+
 /** Builds the configuration from an environment (defaults per the README). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const root = resolve(import.meta.dirname, '../../..');
@@ -137,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: parseRedisPrefix(env.REDIS_PREFIX),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || null,
     secretKey: env.SECRET_KEY || null,
@@ -159,6 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: env.LOG_LEVEL ?? 'info',
     feedAllowPrivateNetworks: env.FEED_ALLOW_PRIVATE_NETWORKS === 'true',
     paymentProvider: env.PAYMENT_PROVIDER || 'sandbox',
-    paymentWebhookSecret: env.PAYMENT_WEBHOOK_SECRET || 'whsec_palisade_development',
+    paymentWebhookSecret: parsePaymentWebhookSecret(env.PAYMENT_WEBHOOK_SECRET),
+    paymentWebhookDevSecret:
+      !env.PAYMENT_WEBHOOK_SECRET?.trim() &&
+      env.NODE_ENV !== 'production' &&
+      (env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox'
+        ? `whsec_dev_${randomBytes(24).toString('hex')}`
+        : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { ServerModule } from './lib/server-module';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { embedLinksRoutes } from './modules/embed-links/embed-links.routes';
 import { startKeyExpiry } from './modules/enrolment/devices.service';
 import { enrolmentRoutes } from './modules/enrolment/enrolment.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -84,7 +85,8 @@ export const MODULES: readonly ServerModule[] = [
   },
   { name: 'policy-templates', api: (api, { database }) => policyTemplatesRoutes(api, database) },
   { name: 'features', api: (api, deps) => featuresRoutes(api, deps) },
-  { name: 'tokens', api: (api, { database }) => tokensRoutes(api, database) },
+  { name: 'tokens', api: (api, deps) => tokensRoutes(api, deps) },
+  { name: 'embed-links', api: (api, deps) => embedLinksRoutes(api, deps) },
   { name: 'dashboard', api: (api, { database }) => dashboardRoutes(api, database) },
   {
     name: 'events',
@@ -100,13 +102,14 @@ export const MODULES: readonly ServerModule[] = [
       telemetryRoutes(api, database, changes);
     },
     // Makes the event store's next days and drops those past retention, hourly; writes the stream's batches.
-    start: ({ database, config, log }) => startTelemetry(database, config.redisUrl, log),
+    start: ({ database, config, log }) =>
+      startTelemetry(database, { url: config.redisUrl, keyPrefix: config.redisPrefix }, log),
   },
   {
     name: 'reports',
-    api: (api, { database, mailer }) => reportsRoutes(api, { database, mailer }),
+    api: (api, { database, mailer, config }) => reportsRoutes(api, { database, mailer, config }),
     // Mails the weekly reports that are due, checked every minute.
-    start: ({ database, mailer, log }) => startReportSchedules({ database, mailer }, log),
+    start: ({ database, mailer, config, log }) => startReportSchedules({ database, mailer, config }, log),
   },
   {
     name: 'subscriptions',

@@ -8,13 +8,13 @@ import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { analytics } from './lib/analytics';
 import { publicConfigQuery, startApiClient } from './lib/auth';
-import { takeSessionFromAddress } from './lib/embed-session';
+import { takeEmbedTokenFromAddress } from './lib/embed-credential';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 
-// An embedded dashboard's `?sid=` becomes the session and leaves the address before anything reads it (the router,
-// the session query, analytics' page views).
-takeSessionFromAddress();
+// An embedded dashboard's link token is kept for the tab (never as the session) and leaves the address before
+// anything reads it (the router, the session query, analytics' page views).
+takeEmbedTokenFromAddress();
 void initI18n();
 const queryClient = createQueryClient();
 const router = createAppRouter();

@@ -35,21 +35,21 @@ describe('embedded dashboard links', () => {
       'ai-search': embedLink(BASE, 's1', 'ai-search', { tenant: 'acme' }),
     };
     expect(links).toEqual({
-      tenant: 'https://console.example.com/embed/tenant/acme?sid=s1',
-      '5g': 'https://console.example.com/embed/5g/acme?sid=s1',
-      xdr: 'https://console.example.com/embed/xdr/acme/customer?sid=s1',
-      spa: 'https://console.example.com/embed/spa/acme?sid=s1',
-      'weekly-sase': 'https://console.example.com/embed/weekly-sase/acme?sid=s1',
-      'weekly-site-performance': 'https://console.example.com/embed/weekly-site-performance/acme?sid=s1',
-      diagnostics: 'https://console.example.com/embed/diagnostics/acme?sid=s1',
-      'intrusion-detection': 'https://console.example.com/embed/intrusion-detection/acme?sid=s1',
-      agentless: 'https://console.example.com/embed/agentless/acme?sid=s1',
+      tenant: 'https://console.example.com/embed/tenant/acme?token=s1',
+      '5g': 'https://console.example.com/embed/5g/acme?token=s1',
+      xdr: 'https://console.example.com/embed/xdr/acme/customer?token=s1',
+      spa: 'https://console.example.com/embed/spa/acme?token=s1',
+      'weekly-sase': 'https://console.example.com/embed/weekly-sase/acme?token=s1',
+      'weekly-site-performance': 'https://console.example.com/embed/weekly-site-performance/acme?token=s1',
+      diagnostics: 'https://console.example.com/embed/diagnostics/acme?token=s1',
+      'intrusion-detection': 'https://console.example.com/embed/intrusion-detection/acme?token=s1',
+      agentless: 'https://console.example.com/embed/agentless/acme?token=s1',
       'user-tag':
-        'https://console.example.com/embed/user-tag/acme/0b6f6a1e-2f59-4c55-9a43-6a4a2e0b1c1d/ada?sid=s1',
-      global: 'https://console.example.com/embed/global?sid=s1',
-      'incident-response': 'https://console.example.com/embed/incident-response/acme?sid=s1',
-      'vulnerability-management': 'https://console.example.com/embed/vulnerability-management/acme?sid=s1',
-      'ai-search': 'https://console.example.com/embed/ai-search/acme?sid=s1',
+        'https://console.example.com/embed/user-tag/acme/0b6f6a1e-2f59-4c55-9a43-6a4a2e0b1c1d/ada?token=s1',
+      global: 'https://console.example.com/embed/global?token=s1',
+      'incident-response': 'https://console.example.com/embed/incident-response/acme?token=s1',
+      'vulnerability-management': 'https://console.example.com/embed/vulnerability-management/acme?token=s1',
+      'ai-search': 'https://console.example.com/embed/ai-search/acme?token=s1',
     });
   });
 
@@ -61,24 +61,24 @@ describe('embedded dashboard links', () => {
         userName: 'Zoë Müller #1',
       }),
     ).toBe(
-      'https://console.example.com/embed/user-tag/a%2Fb/x%3Fy/Zo%C3%AB%20M%C3%BCller%20%231?sid=a%2Bb%2Fc%3Dd%26e',
+      'https://console.example.com/embed/user-tag/a%2Fb/x%3Fy/Zo%C3%AB%20M%C3%BCller%20%231?token=a%2Bb%2Fc%3Dd%26e',
     );
     expect(embedPath('xdr', { tenant: 'a b', tenantType: 'partner' })).toBe('/embed/xdr/a%20b/partner');
     // What the browser makes of it: the arguments come back whole.
     const url = new URL(embedLink(BASE, 'a+b&c', 'tenant', { tenant: 'x/y?z' }));
     expect(url.pathname).toBe('/embed/tenant/x%2Fy%3Fz');
-    expect(url.searchParams.get('sid')).toBe('a+b&c');
+    expect(url.searchParams.get('token')).toBe('a+b&c');
   });
 
   it('keeps the path prefix of a base and drops its trailing slashes', () => {
     expect(embedLink('https://dash.example.com/palisade', 's', 'spa', { tenant: 'acme' })).toBe(
-      'https://dash.example.com/palisade/embed/spa/acme?sid=s',
+      'https://dash.example.com/palisade/embed/spa/acme?token=s',
     );
     expect(embedLink('https://dash.example.com/palisade/', 's', 'spa', { tenant: 'acme' })).toBe(
-      'https://dash.example.com/palisade/embed/spa/acme?sid=s',
+      'https://dash.example.com/palisade/embed/spa/acme?token=s',
     );
     expect(embedLink('http://10.0.0.5:8080//', 's', 'global')).toBe(
-      'http://10.0.0.5:8080/embed/global?sid=s',
+      'http://10.0.0.5:8080/embed/global?token=s',
     );
   });
 

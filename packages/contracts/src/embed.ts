@@ -3,8 +3,10 @@ import type { TenantKind } from './session';
 /**
  * Embedded dashboards (spec §2): links that open one dashboard without the console's frame, for another page to
  * show or a wall screen to keep open. A link is built from the dashboard base host (`DASHBOARD_BASE_URL`, this
- * server by default) and the session id: `${base}/embed/<kind>/<arguments>?sid=<session id>`. The page it opens
- * takes the id as its session, removes it from the address at once and never sends it on as a Referer.
+ * server by default) and the link's own credential — an embed token (`emb_…`, embed-links.ts), read-only, scoped
+ * to its tenant and dashboards, expiring and revocable; never the session of whoever made it:
+ * `${base}/embed/<kind>/<arguments>?token=<embed token>`. The page it opens keeps the token for its tab only,
+ * removes it from the address at once and never sends it on as a Referer.
  * The spec does not show the paths; these are Palisade's (docs/embedding.md).
  */
 
@@ -48,8 +50,14 @@ export interface EmbedArgs {
   'ai-search': { tenant: string };
 }
 
-/** The query parameter that carries the session id. */
-export const EMBED_SESSION_PARAM = 'sid';
+/** The query parameter that carries the link's embed token. */
+export const EMBED_TOKEN_PARAM = 'token';
+
+/**
+ * The parameter earlier links carried the creator's session id in. A page opened with it drops it from the
+ * address and never takes it as a session (that signed a visitor into someone else's account).
+ */
+export const EMBED_LEGACY_SESSION_PARAM = 'sid';
 
 /** Where every embedded dashboard's path starts. */
 export const EMBED_PATH_PREFIX = '/embed';
@@ -117,14 +125,14 @@ export function embedPath<K extends EmbedKind>(kind: K, ...rest: EmbedLinkArgs<K
 
 /**
  * The link of an embedded dashboard: `base` (the dashboard base host, which may carry a path prefix; a trailing
- * slash is dropped) + the kind's path + `?sid=` the session id.
+ * slash is dropped) + the kind's path + `?token=` the link's embed token.
  */
 export function embedLink<K extends EmbedKind>(
   base: string,
-  sessionId: string,
+  token: string,
   kind: K,
   ...args: EmbedLinkArgs<K>
 ): string {
   const root = base.replace(/\/+$/, '');
-  return `${root}${embedPath(kind, ...args)}?${EMBED_SESSION_PARAM}=${encodeURIComponent(sessionId)}`;
+  return `${root}${embedPath(kind, ...args)}?${EMBED_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }

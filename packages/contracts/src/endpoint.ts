@@ -6,10 +6,13 @@ import type { Permission } from './roles';
  * Who may call an endpoint: anyone, any signed-in user, a gateway or an enrolled device with its own credential,
  * or holders of a permission.
  */
-export type Access = 'public' | 'session' | 'gateway' | 'device' | Permission;
+export type Access = 'public' | 'session' | 'gateway' | 'device' | 'embed' | Permission;
 
-/** The accesses of machine credentials (a gateway's `gw_…`, a device's credential), not of people. */
-export const MACHINE_ACCESS = ['gateway', 'device'] as const;
+/**
+ * The accesses of credentials that are not a person's session or API token: a gateway's `gw_…`, a device's, and
+ * an embed link's `emb_…` (its own view's context only; the dashboards' reads it may make are permission routes).
+ */
+export const MACHINE_ACCESS = ['gateway', 'device', 'embed'] as const;
 export type MachineAccess = (typeof MACHINE_ACCESS)[number];
 
 /**

@@ -30,8 +30,18 @@ export const ERRORS = {
   seat_limit_reached: { errcode: 23, status: 409 },
   payment_declined: { errcode: 24, status: 402 },
   trial_not_cancellable: { errcode: 25, status: 409 },
+  /** The payment webhook without PAYMENT_WEBHOOK_SECRET (docs/subscriptions.md): nothing is accepted. */
+  payment_webhook_closed: { errcode: 30, status: 503 },
   tenant_pending_deletion: { errcode: 27, status: 403 },
   feature_disabled: { errcode: 26, status: 403 },
+  /**
+   * A long-lived credential (an API token or embed link past 30 days, tokens.ts `REAUTH_AFTER_DAYS`) asks for the
+   * password or a TOTP code again. 403, never 401: the session itself is fine.
+   */
+  reauthentication_required: { errcode: 28, status: 403 },
+  report_mail_quota: { errcode: 33, status: 429 },
+  report_recipients_unverified: { errcode: 34, status: 409 },
+  report_recipient_recently_mailed: { errcode: 35, status: 429 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -153,6 +153,13 @@ export const PARTNER_CONSOLE_ROUTES = [
 export type PartnerConsoleRoute = (typeof PARTNER_CONSOLE_ROUTES)[number];
 
 /**
+ * The page a report recipient's mailed confirmation link opens (issue 31): public, under `/verify` like every
+ * mailed link, beyond spec §2.
+ */
+export const REPORT_ROUTES = ['/verify/report-recipient/:id'] as const;
+export type ReportRoute = (typeof REPORT_ROUTES)[number];
+
+/**
  * Screens that exist today. The web router mounts exactly these; the server serves the SPA for exactly these.
  * The spec's screens, and the embedded dashboards (`/embed/…`, spec §2 "Embedded dashboards", whose paths the
  * spec does not show: embed.ts).
@@ -168,6 +175,7 @@ export const SERVED_ROUTES = [
   '/verify/otp-verification',
   '/verify/:id',
   '/verify/wg/:id',
+  ...REPORT_ROUTES,
   '/admin-console',
   ...PARTNER_CONSOLE_ROUTES,
   '/network-error',
@@ -241,7 +249,7 @@ export const SERVED_ROUTES = [
   '/devices/local-geo-controls',
   '/devices/malicious-sites',
   ...EMBED_ROUTES,
-] as const satisfies readonly (SpecRoute | EmbedRoute | PartnerConsoleRoute)[];
+] as const satisfies readonly (SpecRoute | EmbedRoute | PartnerConsoleRoute | ReportRoute)[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
 

@@ -9,6 +9,7 @@ import {
   ROLES,
   type Role,
 } from './roles';
+import { OtpCode } from './session';
 import { TenantParams } from './tenants';
 
 /** Every API token secret starts with this, so scanners and the server can tell it from a session id. */
@@ -21,7 +22,26 @@ export const API_TOKEN_SHOWN_PREFIX_LENGTH = 8;
 export const API_TOKEN_PATTERN = /^pal_[A-Za-z0-9]{40}$/;
 export const API_TOKEN_MAX_EXPIRY_DAYS = 365;
 /** The expiry offered first; `null` (never) must be chosen on purpose. */
-export const API_TOKEN_DEFAULT_EXPIRY_DAYS = 90;
+export const API_TOKEN_DEFAULT_EXPIRY_DAYS = 30;
+
+/**
+ * Credentials that live longer than this many days (or never expire) ask whoever creates them to prove who they
+ * are again — the account's password, or its TOTP code when it has one — so a session left open (or borrowed)
+ * cannot mint a lasting credential: API tokens, embed links.
+ */
+export const REAUTH_AFTER_DAYS = 30;
+
+/** Whether a credential of this lifetime (`null`: never expires) asks for {@link Reauthentication}. */
+export function needsReauthentication(expiresInDays: number | null): boolean {
+  return expiresInDays === null || expiresInDays > REAUTH_AFTER_DAYS;
+}
+
+/** The proof a long-lived credential asks for: the password, or a current TOTP code (either one). */
+export const Reauthentication = z.object({
+  password: z.string().min(1, { message: 'validation.required' }).max(1024).optional(),
+  code: OtpCode.optional(),
+});
+export type Reauthentication = z.infer<typeof Reauthentication>;
 
 /** A built-in role a token can be scoped to (the end-user role grants nothing; custom roles are the tenant's). */
 export type TokenRole = Exclude<Role, 'user' | 'custom'>;
@@ -86,6 +106,8 @@ export const ApiTokenInput = z
       .max(API_TOKEN_MAX_EXPIRY_DAYS, { message: 'validation.expiryDays' })
       .nullable()
       .default(API_TOKEN_DEFAULT_EXPIRY_DAYS),
+    /** Asked for when the token lives longer than {@link REAUTH_AFTER_DAYS} days or never expires. */
+    reauth: Reauthentication.optional(),
   })
   .superRefine((value, issues) => {
     if (value.role && value.permissions) {

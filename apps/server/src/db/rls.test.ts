@@ -19,6 +19,7 @@ const SEEDED = [
   'transactions',
   'admin_events',
   'api_tokens',
+  'embed_links',
   'import_jobs',
   'custom_roles',
   'policies',
@@ -55,11 +56,14 @@ const SEEDED = [
   'telemetry_day_top',
   'telemetry_day_sessions',
   'report_schedules',
+  'report_recipients',
+  'report_mails',
   'subscriptions',
   'payment_methods',
   'subscription_events',
   'subscription_usage',
   'payments',
+  'subscription_charges',
   'tenant_features',
   'policy_templates',
   'policy_template_links',
@@ -124,6 +128,10 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into api_tokens (tenant_id, user_id, name, token_hash, prefix)
         values (${tenantId}, ${userId}, 'RLS token', ${secret()}, 'pal_rls')`,
+  );
+  await db.execute(
+    sql`insert into embed_links (tenant_id, name, kinds, creator_tenant_id, creator_id, token_hash, prefix, expires_at)
+        values (${tenantId}, 'RLS link', '{tenant}', ${tenantId}, ${userId}, ${secret()}, 'emb_rls', now() + interval '1 day')`,
   );
   await db.execute(sql`insert into import_jobs (tenant_id, kind, mode) values (${tenantId}, 'users', 'all')`);
   await db.execute(sql`insert into custom_roles (tenant_id, name) values (${tenantId}, 'RLS role')`);
@@ -265,6 +273,13 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
         values (${tenantId}, 'dsb', 1, 8, 'Europe/Berlin', '{rls@example.com}')`,
   );
   await db.execute(
+    sql`insert into report_recipients (tenant_id, email, token_hash, token_expires_at, mailed_at)
+        values (${tenantId}, 'rls@example.com', ${secret()}, now() + interval '7 days', now())`,
+  );
+  await db.execute(
+    sql`insert into report_mails (tenant_id, kind, sent_at) values (${tenantId}, 'verification', now())`,
+  );
+  await db.execute(
     sql`insert into subscriptions (tenant_id, plan, status, seats) values (${tenantId}, 'trial', 'trial', 10)`,
   );
   await db.execute(
@@ -281,6 +296,12 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   await db.execute(
     sql`insert into payments (tenant_id, number, period_start, period_end, amount, status)
         values (${tenantId}, ${`INV-RLS-${tenantId}`}, now(), now() + interval '1 month', 100, 'pending')`,
+  );
+  await db.execute(
+    sql`insert into subscription_charges (tenant_id, idempotency_key, action, status, payment_id, amount, lines,
+          period_start, period_end, change, customer_id, method)
+        values (${tenantId}, ${`rls:${tenantId}`}, 'start', 'pending', gen_random_uuid(), 100, '[]', now(),
+          now() + interval '1 month', '{}', 'cus_rls', '{}')`,
   );
 }
 

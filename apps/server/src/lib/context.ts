@@ -1,6 +1,7 @@
 import type {
   Access,
   ConfigFlag,
+  EmbedKind,
   FeatureFlag,
   MachineAccess,
   Permission,
@@ -30,10 +31,25 @@ export interface Actor {
   /** Set when the request authenticated with an API token (`Authorization: Bearer pal_…`). */
   tokenId?: string;
   /**
+   * Set when the request authenticated with an embed link (`Authorization: Bearer emb_…`): it reaches only its
+   * tenant (the actor's `tenantId`) and the read routes of its dashboards (contracts `embedMayCall`). `id` is its
+   * creator's, whose rights it acts with.
+   */
+  embed?: EmbedGrant;
+  /**
    * The managed tenant a partner's session opened and whether in edit mode (spec §3/§6 `target`); absent when it
    * opened none. Writes in managed tenants follow it (plugins/auth.ts).
    */
   target?: { tenantId: string; edit: boolean } | null;
+}
+
+/** What an embed link was made for: its dashboards and, for the per-user one, the user. */
+export interface EmbedGrant {
+  linkId: string;
+  name: string;
+  kinds: readonly EmbedKind[];
+  userId: string | null;
+  expiresAt: Date;
 }
 
 /** The tenant a request works on (the path's tenant, or the actor's own). */
@@ -93,6 +109,18 @@ export interface AccessCheck {
   gatewayOf(request: FastifyRequest): Promise<GatewayCtx>;
   /** The device of `Authorization: Bearer <device credential>` (endpoints with access `device`); else 401. */
   deviceOf(request: FastifyRequest): Promise<DeviceCtx>;
+  /** The embed link of `Authorization: Bearer emb_…` in its own tenant (endpoints with access `embed`); else 401. */
+  embedOf(request: FastifyRequest): Promise<Ctx>;
+  /**
+   * Resolves the request's credential and access again from scratch (no per-request cache), whatever the
+   * credential: what a long-lived connection (server-sent events, a long-poll) runs while it stays open, so it
+   * ends once its credential no longer acts. Throws what the request would be refused with now.
+   */
+  recheck(
+    request: FastifyRequest,
+    access: Exclude<Access, 'public'>,
+    gate?: AccessGate,
+  ): Promise<Ctx | GatewayCtx | DeviceCtx>;
 }
 
 declare module 'fastify' {

@@ -98,18 +98,27 @@ describe('NUL bytes in any input', () => {
     };
     const gatewayCredential = await enrolledGateway(sessions.owner);
     const deviceCredential = await enrolledDevice(sessions.owner);
+    const embedLink = await f.app.inject({
+      method: 'POST',
+      url: '/api/embed-links/acme',
+      headers: { 'x-auth-token': sessions.owner },
+      payload: { name: 'NUL probe wall', kinds: ['tenant'], expiresInDays: 1 },
+    });
+    const embedToken = embedLink.json().token as string;
     const send = async (who: keyof typeof sessions, probe: Probe, access?: string) => {
       const call = () =>
         f.app.inject({
           method: probe.method as 'GET',
           url: probe.url,
-          // The gateway protocol and the device client authenticate the machine, not a person.
+          // The gateway protocol, the device client and an embedded view authenticate their own credential.
           headers:
             access === 'gateway'
               ? { authorization: `Bearer ${gatewayCredential}` }
               : access === 'device'
                 ? { authorization: `Bearer ${deviceCredential}` }
-                : { 'x-auth-token': sessions[who] },
+                : access === 'embed'
+                  ? { authorization: `Bearer ${embedToken}` }
+                  : { 'x-auth-token': sessions[who] },
           ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
         });
       let res = await call();

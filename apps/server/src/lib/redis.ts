@@ -11,10 +11,13 @@ const COMMAND_TIMEOUT_MS = 500;
  * A Redis client whose outage costs a request nothing: while it is disconnected a command fails at once (no
  * offline queue, no retries) and the client keeps reconnecting in the background, every 2 s at most. Waits a
  * moment for the first connection, so a server that starts next to a healthy Redis uses it from its first call,
- * and never fails: Redis being down is the rate limiter's to report (plugins/rate-limit.ts).
+ * and never fails: Redis being down is the rate limiter's to report (plugins/rate-limit.ts). `keyPrefix`
+ * (`REDIS_PREFIX`) goes before every key the client names, so deployments sharing a Redis never meet.
  */
-export async function openRedis(url: string): Promise<Redis> {
+export async function openRedis(url: string, keyPrefix = ''): Promise<Redis> {
   const redis = new Redis(url, {
+    // Every key and stream name gets the deployment's prefix (REDIS_PREFIX), whoever uses the client.
+    keyPrefix,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,

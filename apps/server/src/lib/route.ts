@@ -98,7 +98,9 @@ export function route<E extends Endpoint>(
             ? await app.auth.gatewayOf(request)
             : e.access === 'device'
               ? await app.auth.deviceOf(request)
-              : await app.auth.contextOf(request, e.access, gate);
+              : e.access === 'embed'
+                ? await app.auth.embedOf(request)
+                : await app.auth.contextOf(request, e.access, gate);
       const nulBytes = nulByteDetails(request);
       if (nulBytes.length > 0) throw invalid(nulBytes);
     },

@@ -51,6 +51,7 @@ async function build(actor: Actor | null) {
       asked.tokens += 1;
       return null;
     },
+    embedActor: async () => null,
     tenantNamed: async (name) => {
       asked.tenants.push(name);
       return name === 'globex' ? { id: 't-globex', name, kind: 'customer', parentId: null } : null;

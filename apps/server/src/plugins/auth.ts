@@ -1,4 +1,12 @@
-import type { Access, ConfigFlag, FeatureFlag, MachineAccess } from '@palisade/contracts';
+import {
+  type Access,
+  type ConfigFlag,
+  EMBED_TOKEN_PREFIX,
+  embedMayCall,
+  type FeatureFlag,
+  type MachineAccess,
+  type RawQuery,
+} from '@palisade/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessCheck, AccessGate, Actor, Ctx, DeviceCtx, GatewayCtx, TenantRef } from '../lib/context';
 import { bearerToken } from '../lib/credentials';
@@ -23,6 +31,11 @@ export interface Identities {
   sessionActor(sessionId: string): Promise<Actor | null>;
   /** The actor of an API token's secret (`Authorization: Bearer …`), or null when it does not act. */
   tokenActor(secret: string, ip: string | null): Promise<Actor | null>;
+  /**
+   * The actor of an embed link's token (`Authorization: Bearer emb_…`), with its grant set, or null when it is
+   * unknown, revoked or expired, or its creator no longer acts in its tenant.
+   */
+  embedActor(token: string, ip: string | null): Promise<Actor | null>;
   /** A tenant by name, with its partner's id, or null. */
   tenantNamed(name: string): Promise<(TenantRef & { parentId: string | null }) | null>;
   /** The gateway of a gateway credential, or null when it is wrong, rotated or retired. */
@@ -38,6 +51,9 @@ export interface Identities {
     configurations: Record<ConfigFlag, boolean>;
   }>;
 }
+
+/** Where app.ts mounts the API: route patterns start with it, descriptors' paths do not. */
+const API_PREFIX = '/api';
 
 /**
  * Resolves a request's identity once however often it is asked (the rate limiter keys on it, the access check
@@ -59,14 +75,16 @@ function oncePerRequest<T>(resolve: (request: FastifyRequest) => Promise<T>) {
 
 /**
  * Resolves the session behind `X-Auth-Token`, or — when no `X-Auth-Token` is sent — the API token of
- * `Authorization: Bearer pal_…`; otherwise throws 401 (errcode 1).
+ * `Authorization: Bearer pal_…` or the embed link of `Bearer emb_…`; otherwise throws 401 (errcode 1).
  */
 async function resolveActor(identities: Identities, request: FastifyRequest): Promise<Actor> {
   const token = request.headers['x-auth-token'];
   if (token === undefined) {
     const secret = bearerToken(request.headers.authorization);
     if (secret !== null) {
-      const actor = await identities.tokenActor(secret, request.ip ?? null);
+      const actor = secret.startsWith(EMBED_TOKEN_PREFIX)
+        ? await identities.embedActor(secret, request.ip ?? null)
+        : await identities.tokenActor(secret, request.ip ?? null);
       if (!actor) throw unauthenticated();
       return actor;
     }
@@ -113,12 +131,24 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     const actor = await actorOf(request);
     const params = (request.params ?? {}) as Record<string, string | undefined>;
     const name = params.tenant ?? params.name;
+    // An embed link reaches its own tenant only (404 for any other, as for anyone), and there only the read
+    // routes of its dashboards, with their conditions (contracts embed-links.ts): never a write, an account
+    // route, a token or a session.
+    if (actor.embed) {
+      if (name !== undefined && name !== actor.tenantName) throw notFound('Tenant');
+      const pattern = request.routeOptions.url ?? '';
+      const path = pattern.startsWith(API_PREFIX) ? pattern.slice(API_PREFIX.length) : null;
+      const query = (request.query ?? {}) as RawQuery;
+      if (access === 'session' || path === null || !embedMayCall(actor.embed, request.method, path, query)) {
+        throw forbidden();
+      }
+    }
     // A name holding NUL names no tenant (and PostgreSQL refuses it in the look-up): once the role is checked it
     // is refused as bad input, like a NUL anywhere else (route()).
     const tenant = name?.includes('\u0000') ? null : await resolveTenant(identities, actor, name);
     // An API token acts only through endpoints that declare a permission: the `session` ones are the person's
     // own account (profile, password, second factor, sign-out, tokens), which automation must not touch.
-    if (access === 'session' && actor.tokenId) throw forbidden();
+    if (access === 'session' && (actor.tokenId || actor.embed)) throw forbidden();
     if (access !== 'session' && !actorCan(actor, access)) throw forbidden();
     if (!tenant) throw invalid(nulByteDetails(request));
     // Partner-edit mode: a session that opened a managed tenant writes only there, and only in edit mode.
@@ -157,6 +187,26 @@ export function registerAuth(app: FastifyInstance, identities: Identities): void
     return { tenantId: device.tenantId, deviceId: device.id, ip: request.ip ?? null };
   });
 
-  const check: AccessCheck = { actorOf, contextOf, gatewayOf, deviceOf };
+  const embedOf = async (request: FastifyRequest): Promise<Ctx> => {
+    const actor = await actorOf(request);
+    if (!actor.embed) throw unauthenticated();
+    return {
+      actor,
+      tenant: { id: actor.tenantId, name: actor.tenantName, kind: actor.tenantKind },
+      ip: request.ip ?? null,
+    };
+  };
+
+  // A long-lived connection's re-check: the request's own resolution again, from scratch. The stand-in request
+  // reads the same headers, parameters and address (through to the request) but no per-request cache knows it.
+  const recheck: AccessCheck['recheck'] = (request, access, gate) => {
+    const fresh = Object.create(request) as FastifyRequest;
+    if (access === 'gateway') return gatewayOf(fresh);
+    if (access === 'device') return deviceOf(fresh);
+    if (access === 'embed') return embedOf(fresh);
+    return contextOf(fresh, access, gate);
+  };
+
+  const check: AccessCheck = { actorOf, contextOf, gatewayOf, deviceOf, embedOf, recheck };
   app.decorate('auth', check);
 }

@@ -1,28 +1,37 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { useSignInRedirectPath } from '../lib/auth';
 
-/** What an embedded dashboard shows without a session: it needs a link with one, or a sign-in. */
-export function EmbedSignedOut() {
+/** Props of {@link EmbedSignedOut}. */
+export interface EmbedSignedOutProps {
+  /** `none`: opened without a link's token; `ended`: the link expired or was revoked. */
+  reason: 'none' | 'ended';
+}
+
+/**
+ * What an embedded dashboard shows without a usable link: it opens only with the link made for it (Settings →
+ * Embedded dashboards), never with anyone's session.
+ */
+export function EmbedSignedOut({ reason }: EmbedSignedOutProps) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const signInPath = useSignInRedirectPath();
   return (
     <main id="main-content" tabIndex={-1} style={{ padding: 'var(--mantine-spacing-xl)', outline: 'none' }}>
       <Stack gap="sm" maw={640}>
         <Title order={1} size="h2">
-          {t('embed.signedOut.title', 'This dashboard needs a session')}
+          {reason === 'ended'
+            ? t('embed.signedOut.endedTitle', 'This link has ended')
+            : t('embed.signedOut.title', 'This dashboard needs its link')}
         </Title>
         <Text>
-          {t(
-            'embed.signedOut.text',
-            'Open it with the link the console gives for it, which carries a session, or sign in to see it.',
-          )}
+          {reason === 'ended'
+            ? t(
+                'embed.signedOut.endedText',
+                'The link this dashboard was opened with has expired or was revoked. Ask whoever shared it for a new one.',
+              )
+            : t(
+                'embed.signedOut.text',
+                'An embedded dashboard opens with the link made for it in the console (Settings → Embedded dashboards). Open that link, or ask whoever manages the dashboards for one.',
+              )}
         </Text>
-        <Anchor component={Link} to={signInPath} state={{ from: location }}>
-          {t('embed.signedOut.signIn', 'Sign in')}
-        </Anchor>
       </Stack>
     </main>
   );

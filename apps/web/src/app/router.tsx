@@ -1,5 +1,5 @@
 import { HOME_PATH, SERVED_ROUTES, type ServedRoute } from '@palisade/contracts';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -12,15 +12,11 @@ import {
 } from 'react-router';
 import { ErrorState, LoadingState } from '../components/ui/query-state';
 import { analytics } from '../lib/analytics';
-import { EmbedSessionGate } from './embed-session-gate';
 import { withFeatureGate } from './feature-gate';
 import { useFocusHeadingOnNavigate } from './route-focus';
 import { isEmbedRoute, isPublicRoute, SCREENS } from './routes';
 import { SessionGuard } from './session-guard';
 import { AuthLayout } from './shell/auth-layout';
-
-// Shown only to a visitor of an embedded dashboard without a session: not part of the app's first chunk.
-const EmbedSignedOut = lazy(async () => ({ default: (await import('./embed-signed-out')).EmbedSignedOut }));
 
 /** What a screen route carries for the shell: the short name, whose title is `routeTranslation:{name}`. */
 export interface ScreenHandle {
@@ -83,9 +79,8 @@ export function RouteError() {
 }
 
 /**
- * The route tree: public screens in the auth layout; the embedded dashboards (`/embed/…`) behind the session
- * guard without the shell, after their session id is taken from the address; the rest in the shell behind the
- * session guard.
+ * The route tree: public screens in the auth layout; the embedded dashboards (`/embed/…`) behind their link's
+ * embed token, without the shell; the rest in the shell behind the session guard.
  */
 export function buildRoutes(paths: readonly ServedRoute[] = SERVED_ROUTES): RouteObject[] {
   const publicPaths = paths.filter((path) => isPublicRoute(path));
@@ -99,22 +94,10 @@ export function buildRoutes(paths: readonly ServedRoute[] = SERVED_ROUTES): Rout
       children: [
         { element: <AuthLayout />, children: publicPaths.map(screenRoute) },
         {
-          element: <EmbedSessionGate />,
-          children: [
-            {
-              element: (
-                <SessionGuard
-                  signedOut={
-                    <Suspense fallback={<LoadingState />}>
-                      <EmbedSignedOut />
-                    </Suspense>
-                  }
-                />
-              ),
-              // Each embedded view is its own frame (features/embed KioskFrame): no shell, no navigation.
-              children: [{ errorElement: <RouteError />, children: embedPaths.map(screenRoute) }],
-            },
-          ],
+          // The link's own credential, never a session (app/embed-gate.tsx); each embedded view is its own frame
+          // (features/embed KioskFrame): no shell, no navigation.
+          lazy: async () => ({ Component: (await import('./embed-gate')).EmbedGate }),
+          children: [{ errorElement: <RouteError />, children: embedPaths.map(screenRoute) }],
         },
         {
           element: <SessionGuard />,

@@ -52,6 +52,10 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     name: 'verifyTransaction',
     load: () => import('../features/auth/screens/verify-transaction'),
   },
+  '/verify/report-recipient/:id': {
+    name: 'confirmReportRecipient',
+    load: () => import('../features/reports/screens/confirm-recipient'),
+  },
   '/admin-console': {
     name: 'adminConsole',
     load: () => import('../features/partners/screens/admin-console'),

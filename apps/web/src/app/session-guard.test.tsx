@@ -107,6 +107,7 @@ describe('isPublicRoute', () => {
       '/verify/otp-verification',
       '/verify/:id',
       '/verify/wg/:id',
+      '/verify/report-recipient/:id',
       '/network-error',
     ]);
   });

@@ -24,7 +24,29 @@ import ky, {
   type SearchParamsOption,
 } from 'ky';
 import { useSyncExternalStore } from 'react';
+import { activeEmbedToken, markEmbedTokenLost } from './embed-credential';
 import { clearSession, getSessionId, getStoredPartner } from './session-store';
+
+/**
+ * The credential header of a call: the embed token while an embedded dashboard is shown (`Authorization:
+ * Bearer emb_…`), else the session's `X-Auth-Token` (spec §7), else none. Every request the web sends —
+ * JSON calls, file downloads, the live view's stream — takes it from here.
+ */
+export function credentialHeaders(): Record<string, string> {
+  const embedToken = activeEmbedToken();
+  if (embedToken) return { Authorization: `Bearer ${embedToken}` };
+  const sessid = getSessionId();
+  return sessid ? { 'X-Auth-Token': sessid } : {};
+}
+
+/**
+ * A call answered "no valid session" (401, errcode 1). In an embedded view the link has ended (expired,
+ * revoked): the view says so and the console's session stays as it is. Otherwise spec §8's lost session.
+ */
+export function handleUnauthenticated(): void {
+  if (activeEmbedToken()) markEmbedTokenLost();
+  else handleLostSession();
+}
 
 /** An error answer of the API, built from its envelope `{errcode, code, message, details?}`. */
 export class ApiError extends Error {
@@ -325,8 +347,8 @@ export async function request<E extends Endpoint>(
       // Read per attempt, so a retry carries the session id current at that time.
       beforeRequest: [
         (req) => {
-          const sessid = isPublic ? null : getSessionId();
-          if (sessid) req.headers.set('X-Auth-Token', sessid);
+          if (isPublic) return;
+          for (const [name, value] of Object.entries(credentialHeaders())) req.headers.set(name, value);
         },
       ],
     },
@@ -348,7 +370,7 @@ export async function request<E extends Endpoint>(
         { errcode: 7, code: 'internal_error', message: statusText || error.message },
         error.response.headers.get('retry-after'),
       );
-      if (!isPublic && (failure.status === 401 || failure.errcode === 1)) handleLostSession();
+      if (!isPublic && (failure.status === 401 || failure.errcode === 1)) handleUnauthenticated();
       throw failure;
     }
 
@@ -368,7 +390,7 @@ export async function request<E extends Endpoint>(
         code: 'unauthenticated',
         message: 'No valid session',
       });
-      handleLostSession();
+      handleUnauthenticated();
       throw failure;
     }
     if (checksAnswers()) checkAnswer(endpoint, body);

@@ -5,6 +5,8 @@
  * of the API client to toasts and the router.
  */
 import {
+  type EmbedSession,
+  embedLinkEndpoints,
   type Permission,
   type PublicConfig,
   SESSION_POLL_MS,
@@ -16,6 +18,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { analytics } from './analytics';
 import { ApiError, configureApiClient, request } from './api-client';
+import { useEmbedCredential } from './embed-credential';
 import { changeLanguage, currentLocale, i18n } from './i18n';
 import { notify } from './notify';
 import {
@@ -133,6 +136,62 @@ async function fetchSession(signal: AbortSignal): Promise<Session | null> {
   }
 }
 
+/**
+ * The session an embedded view works with, from what its link opens (`GET /api/embed/session`): the link's
+ * tenant, its reads' permissions, its tenant's look; no account, no managed tenants, nothing to sign out of.
+ */
+export function sessionOfEmbed(embed: EmbedSession): Session {
+  return {
+    userid: embed.linkId,
+    username: embed.name,
+    firstname: embed.name,
+    lastname: '',
+    usertype: 3,
+    role: 'auditor',
+    permissions: embed.permissions,
+    customRoleName: null,
+    tenant: embed.tenant,
+    tenantDisplayName: embed.tenantDisplayName,
+    tenantKind: embed.tenantKind,
+    managedTenants: [],
+    managedTenantDisplayNames: {},
+    partnername: null,
+    features: embed.features,
+    theme: null,
+    palette: null,
+    tenantTheme: embed.tenantTheme,
+    tenantPalette: embed.tenantPalette,
+    language: null,
+    totpEnabled: false,
+    clientAuth: false,
+    expiresAt: embed.expiresAt,
+    target: null,
+  };
+}
+
+/** Query key of an embedded view's session. */
+export const EMBED_SESSION_QUERY_KEY = ['embed-session'] as const;
+
+/**
+ * An embedded view's session, fetched with its link's token (the API client sends it while the view is shown)
+ * and checked as often as a console session, so a link revoked or expired ends on screen too.
+ */
+export const embedSessionQuery = queryOptions({
+  queryKey: EMBED_SESSION_QUERY_KEY,
+  queryFn: async ({ signal }): Promise<Session | null> => {
+    try {
+      return sessionOfEmbed(await request(embedLinkEndpoints.embedSession, { signal, silent: true }));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.errcode === 1)) return null;
+      throw error;
+    }
+  },
+  staleTime: SESSION_POLL_MS,
+  refetchInterval: SESSION_POLL_MS,
+  retry: false,
+  meta: { isSilent: true },
+});
+
 /** The session query: polled every {@link SESSION_POLL_MS} while a session id is stored. */
 export const sessionQuery = queryOptions({
   queryKey: SESSION_QUERY_KEY,
@@ -165,7 +224,9 @@ export interface SessionProviderProps {
 /** Holds the session for the app; everything under it may call {@link useSession}. */
 export function SessionProvider({ navigate, children }: SessionProviderProps) {
   const queryClient = useQueryClient();
-  const query = useQuery(sessionQuery);
+  // While an embedded dashboard is shown, its link's session (lib/embed-credential.ts); the console's otherwise.
+  const { token: embedToken } = useEmbedCredential();
+  const query = useQuery(embedToken ? (embedSessionQuery as unknown as typeof sessionQuery) : sessionQuery);
   const session = query.data ?? null;
   const [storedTenant, setStoredTenant] = useState(() => appStorage.get('tenant'));
 
@@ -248,7 +309,7 @@ export function SessionProvider({ navigate, children }: SessionProviderProps) {
     if (language && language !== currentLocale()) void changeLanguage(language);
   }, [language]);
 
-  const userId = session?.userid ?? null;
+  const userId = embedToken ? null : (session?.userid ?? null);
   useEffect(() => {
     if (userId) analytics.identify(userId);
   }, [userId]);

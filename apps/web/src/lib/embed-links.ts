@@ -8,15 +8,39 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { publicConfigQuery } from './auth';
 
-/** One embedded dashboard to link to: its kind, and its link from a base and a session id. */
+/** One embedded dashboard to link to: its kind, and its link from a base and an embed link's token. */
 export interface EmbedTarget {
   kind: EmbedKind;
-  build: (base: string, sessionId: string) => string;
+  build: (base: string, token: string) => string;
 }
 
 /** An embedded dashboard of `kind` with its arguments, typed per kind (contracts' `embedLink`). */
 export function embedTarget<K extends EmbedKind>(kind: K, ...args: EmbedLinkArgs<K>): EmbedTarget {
-  return { kind, build: (base, sessionId) => embedLink(base, sessionId, kind, ...args) };
+  return { kind, build: (base, token) => embedLink(base, token, kind, ...args) };
+}
+
+/**
+ * The dashboards of a tenant an embed link can open, each with its arguments: the per-user dashboard only with
+ * its user (`user`), the XDR one with the tenant's kind.
+ */
+export function embedTargetsFor(
+  kinds: readonly EmbedKind[],
+  tenant: string,
+  tenantKind: TenantKind,
+  user?: { id: string; name: string },
+): EmbedTarget[] {
+  return kinds.flatMap((kind): EmbedTarget[] => {
+    switch (kind) {
+      case 'global':
+        return [embedTarget('global')];
+      case 'xdr':
+        return [embedTarget('xdr', { tenant, tenantType: tenantKind })];
+      case 'user-tag':
+        return user ? [embedTarget('user-tag', { tenant, userId: user.id, userName: user.name })] : [];
+      default:
+        return [embedTarget(kind, { tenant })];
+    }
+  });
 }
 
 /**

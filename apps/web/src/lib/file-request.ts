@@ -2,9 +2,10 @@ import { ErrorEnvelope, type PublicConfig } from '@palisade/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from './api-client';
+import { ApiError, credentialHeaders } from './api-client';
 import { publicConfigQuery, signOutPath } from './auth';
-import { clearSession, getSessionId, getStoredPartner } from './session-store';
+import { activeEmbedToken, markEmbedTokenLost } from './embed-credential';
+import { clearSession, getStoredPartner } from './session-store';
 
 /** Options of {@link fileRequest}. */
 export interface FileRequestOptions {
@@ -30,9 +31,7 @@ export async function fileRequest(path: string, options: FileRequestOptions): Pr
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== '') url.searchParams.set(key, value);
   }
-  const headers = new Headers();
-  const sessid = getSessionId();
-  if (sessid) headers.set('X-Auth-Token', sessid);
+  const headers = new Headers(credentialHeaders());
   if (options.contentType) headers.set('content-type', options.contentType);
   const response = await fetch(
     new Request(url, {
@@ -68,6 +67,11 @@ export function useLostSession(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(() => {
+    // An embedded view's link ended: the view says so, the console's session is not touched.
+    if (activeEmbedToken()) {
+      markEmbedTokenLost();
+      return;
+    }
     const partner = getStoredPartner();
     const config = queryClient.getQueryData<PublicConfig>(publicConfigQuery.queryKey);
     clearSession();

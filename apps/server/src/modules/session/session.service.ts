@@ -10,6 +10,7 @@ import {
   type PasswordChangeInput,
   type PasswordChangeResult,
   type ProfileInput,
+  type Reauthentication,
   type Role,
   SESSION_DURATION_MS,
   type Session,
@@ -22,6 +23,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Actor, Ctx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, notFound } from '../../lib/errors';
@@ -313,8 +315,12 @@ export async function signInOtp(
   return completeSignIn(deps, user, meta);
 }
 
+/** Ends the session; its open live views end at once, on every instance. */
 export async function signOut(deps: SessionDeps, actor: Actor) {
-  await repo.deleteSession(deps.database.db, actor.sessionHash);
+  await deps.database.db.transaction(async (tx) => {
+    await repo.deleteSession(tx, actor.sessionHash);
+    await announceCredentialChange(tx, `session:${actor.sessionHash}`);
+  });
 }
 
 // ---- Sign-up ------------------------------------------------------------------------------------------------------
@@ -512,6 +518,8 @@ export async function changePassword(
     await repo.updateUser(tx, actor.tenantId, actor.id, { passwordHash });
     const endedSessions = await repo.deleteOtherSessions(tx, actor.tenantId, actor.id, actor.sessionHash);
     const revokedTokens = input.revokeTokens ? await revokeAllTokens(tx, ctx, actor.id) : 0;
+    // The account's open live views re-check at once: those of the ended sessions and revoked tokens end.
+    await announceCredentialChange(tx, `user:${actor.id}`);
     await recordEvent(tx, ctx, {
       action: 'account.password.change',
       objectType: 'user',
@@ -521,6 +529,46 @@ export async function changePassword(
     });
     return { ok: true as const, endedSessions, revokedTokens };
   });
+}
+
+/**
+ * Asks the signed-in person to prove who they are again before something that outlives the session (a long-lived
+ * API token or embed link): their password, or a current TOTP code when they use one. Nothing given answers 403
+ * `reauthentication_required`; a wrong password or code counts toward the account's lockout like a wrong code
+ * (5 in a row lock it for 15 minutes, 423), so the step cannot be guessed through. `path` names the proof's field.
+ */
+export async function confirmIdentity(
+  deps: SessionDeps,
+  actor: Actor,
+  proof: Reauthentication | undefined,
+  path: string,
+): Promise<void> {
+  if (!proof?.password && !proof?.code) {
+    throw new AppError(
+      'reauthentication_required',
+      'Confirm it is you: enter your password or a code from your authenticator app.',
+      [{ path, message: 'validation.reauthRequired' }],
+    );
+  }
+  const user = await repo.findUser(deps.database.db, actor.tenantId, actor.id);
+  if (!user) throw notFound('User');
+  if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
+  if (proof.code) {
+    const isValid = user.isTotpEnabled && (await checkTotp(deps, user, user.totpSecret, proof.code));
+    if (!isValid) throw await wrongCode(deps, user, `${path}.code`);
+  } else if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
+    const lockedUntil = await repo.recordWrongCode(deps.database.db, user.tenantId, user.id, {
+      maxFailures: LOGIN_MAX_FAILURES,
+      lockMs: LOCKOUT_MS,
+    });
+    if (lockedUntil) throw lockedError(lockedUntil);
+    throw new AppError('password_incorrect', 'The password is not correct.', [
+      { path: `${path}.password`, message: 'validation.passwordIncorrect' },
+    ]);
+  }
+  if (user.totpFailures > 0) {
+    await repo.updateUser(deps.database.db, user.tenantId, user.id, { totpFailures: 0 });
+  }
 }
 
 /** Second-factor changes refuse (423) while wrong codes have locked the account. */
@@ -580,12 +628,20 @@ export async function sealClearTotpSecrets(database: Database, secrets: SecretBo
 }
 
 /** Signs an account out everywhere, in the caller's transaction (disabling an end user); answers how many ended. */
-export const endSessionsOf = (tx: Tx, tenantId: string, userId: string) =>
-  repo.deleteSessionsOf(tx, tenantId, userId);
+export async function endSessionsOf(tx: Tx, tenantId: string, userId: string) {
+  const ended = await repo.deleteSessionsOf(tx, tenantId, userId);
+  await announceCredentialChange(tx, `user:${userId}`);
+  return ended;
+}
 
 /** Signs many accounts out everywhere, in the caller's transaction (a bulk disable); answers how many ended. */
-export const endSessionsOfUsers = (tx: Tx, tenantId: string, userIds: string[]) =>
-  repo.deleteSessionsOfUsers(tx, tenantId, userIds);
+export async function endSessionsOfUsers(tx: Tx, tenantId: string, userIds: string[]) {
+  const ended = await repo.deleteSessionsOfUsers(tx, tenantId, userIds);
+  // Past a hundred accounts one announcement for the tenant: its open views all check again, the others stay.
+  if (userIds.length > 100) await announceCredentialChange(tx, `tenant:${tenantId}`);
+  else await announceCredentialChange(tx, ...userIds.map((id) => `user:${id}` as const));
+  return ended;
+}
 
 /**
  * When each of these accounts last signed in with their password, by lower-case username (absent: never since

@@ -1,8 +1,8 @@
-import { tokenEndpoints as e } from '@palisade/contracts';
+import { tokenEndpoints as e, needsReauthentication } from '@palisade/contracts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { confirmIdentity, type SessionDeps } from '../session/session.service';
 import * as service from './tokens.service';
 
 /**
@@ -17,7 +17,8 @@ async function administratorsOnly(request: FastifyRequest) {
  * The signed-in administrator's API tokens (`/me/tokens`; calling them with a token is refused in auth), and the
  * tenant-wide list and revocation (`/tokens/{tenant}`, `roles:update`).
  */
-export function tokensRoutes(app: FastifyInstance, database: Database) {
+export function tokensRoutes(app: FastifyInstance, deps: SessionDeps) {
+  const { database } = deps;
   app.register(async (scope) => {
     scope.addHook('onRoute', (options) => {
       options.preValidation = [
@@ -26,7 +27,14 @@ export function tokensRoutes(app: FastifyInstance, database: Database) {
       ].flat();
     });
     route(scope, database, e.listTokens, ({ ctx, query }) => service.listTokens(database, ctx, query));
-    route(scope, database, e.createToken, ({ ctx, body }) => service.createToken(database, ctx, body));
+    // A token that outlives the session by far (over 30 days, or never expiring) asks for the password or a TOTP
+    // code again first: an unattended or borrowed session cannot mint one.
+    route(scope, database, e.createToken, async ({ ctx, body }) => {
+      if (needsReauthentication(body.expiresInDays)) {
+        await confirmIdentity(deps, ctx.actor, body.reauth, 'body.reauth');
+      }
+      return service.createToken(database, ctx, body);
+    });
     route(scope, database, e.revokeToken, ({ ctx, params }) => service.revokeToken(database, ctx, params.id));
   });
   // Every administrator's tokens of a tenant, for whoever manages its administrators.

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
+import { announceCredentialChange } from '../../lib/change-bus';
 import type { Actor, Ctx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { notFound } from '../../lib/errors';
@@ -105,6 +106,8 @@ export async function createToken(
 async function revokeIn(tx: Tx, ctx: Ctx, row: repo.TokenRow) {
   if (row.revokedAt) return presentToken(row);
   const after = presentToken(await repo.revokeToken(tx, row.tenantId, row.id));
+  // Its open live views end at once, on every instance (a token acts under its secret's hash).
+  await announceCredentialChange(tx, `session:${row.tokenHash}`);
   await recordEvent(tx, ctx, {
     action: 'api_token.revoke',
     objectType: 'api_token',

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Fixture, useFixture } from '../../../test/helper';
+import { type Fixture, PASSWORD, useFixture } from '../../../test/helper';
 import { adminEvents, apiTokens } from '../../db/schema';
 import { hashToken } from '../../lib/credentials';
 
@@ -121,6 +121,35 @@ describe('API tokens', () => {
       expect(revoke.json().details[0].path).toBe('params.id');
     });
 
+    it('asks for the password or a TOTP code again for a token past 30 days or never expiring', async () => {
+      const admin = await f.signIn('admin@acme.test');
+      const count = async () =>
+        (await f.database.db.select().from(apiTokens).where(eq(apiTokens.name, 'Long-lived'))).length;
+      for (const expiresInDays of [31, 365, null]) {
+        const res = await createToken(f, admin, { name: 'Long-lived', role: 'auditor', expiresInDays });
+        expect(res.statusCode, String(expiresInDays)).toBe(403);
+        expect(res.json()).toMatchObject({ errcode: 28, code: 'reauthentication_required' });
+      }
+      const wrong = await createToken(f, admin, {
+        name: 'Long-lived',
+        role: 'auditor',
+        expiresInDays: null,
+        reauth: { password: 'wrong-password-here' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(detailPaths(wrong.json())).toEqual(['body.reauth.password:validation.passwordIncorrect']);
+      expect(await count()).toBe(0);
+      // 30 days and less, the default: the session suffices.
+      await newToken(f, admin, { name: 'Short-lived', role: 'auditor' });
+      await newToken(f, admin, {
+        name: 'Long-lived',
+        role: 'auditor',
+        expiresInDays: 365,
+        reauth: { password: PASSWORD },
+      });
+      expect(await count()).toBe(1);
+    });
+
     it('refuses permissions the caller does not hold (400 validation.permissionNotHeld)', async () => {
       const helpdesk = await f.signIn('helpdesk@acme.test');
       for (const body of [
@@ -138,7 +167,12 @@ describe('API tokens', () => {
 
     it('creates a token (201), answers the secret once, stores only its hash, and lists it newest first', async () => {
       const admin = await f.signIn('billing@acme.test');
-      const first = await newToken(f, admin, { name: 'Older', role: 'billing_admin', expiresInDays: null });
+      const first = await newToken(f, admin, {
+        name: 'Older',
+        role: 'billing_admin',
+        expiresInDays: null,
+        reauth: { password: PASSWORD },
+      });
       const res = await createToken(f, admin, {
         name: ' Deploy bot ',
         permissions: ['billing:view', 'tenant:view', 'billing:update', 'billing:view'],
@@ -174,14 +208,14 @@ describe('API tokens', () => {
       expect(body.items[0]).not.toHaveProperty('secret');
     });
 
-    it('default expiry is 90 days; read-only keeps only the view permissions', async () => {
+    it('default expiry is 30 days (past that the password is asked again); read-only keeps only the view permissions', async () => {
       const admin = await f.signIn('admin@acme.test');
       const token = await newToken(f, admin, { name: 'Reader', role: 'admin', isReadOnly: true });
       expect(token.permissions.length).toBeGreaterThan(0);
       expect(token.permissions.every((p) => p.endsWith(':view'))).toBe(true);
       const days =
         (Date.parse((token as unknown as { expiresAt: string }).expiresAt) - Date.now()) / 86_400_000;
-      expect(Math.round(days)).toBe(90);
+      expect(Math.round(days)).toBe(30);
     });
 
     it('revokes (and records create and revoke in the event log, never the secret)', async () => {

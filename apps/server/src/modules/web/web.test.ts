@@ -79,9 +79,9 @@ describe('web, locales and system routes', () => {
     }
   });
 
-  it('serves the embedded dashboards without the shell, never leaking their session id by Referer', async () => {
-    const url = embedLink('', 'a-session-id', 'tenant', { tenant: 'acme' });
-    expect(url).toBe('/embed/tenant/acme?sid=a-session-id');
+  it('serves the embedded dashboards without the shell, never leaking their link’s token by Referer', async () => {
+    const url = embedLink('', 'emb_a-token', 'tenant', { tenant: 'acme' });
+    expect(url).toBe('/embed/tenant/acme?token=emb_a-token');
     const res = await f.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
@@ -93,12 +93,12 @@ describe('web, locales and system routes', () => {
       '/embed/xdr/acme/customer',
       '/embed/user-tag/acme/0b6f6a1e-2f59-4c55-9a43-6a4a2e0b1c1d/Ada%20Lovelace',
     ]) {
-      const page = await f.app.inject({ url: `${path}?sid=x` });
+      const page = await f.app.inject({ url: `${path}?token=x` });
       expect(page.statusCode, path).toBe(200);
       expect(page.headers['referrer-policy'], path).toBe('no-referrer');
     }
     // An embed path that is no dashboard follows the 302 rule, still without a Referer.
-    const unknown = await f.app.inject({ url: '/embed/nothing?sid=x' });
+    const unknown = await f.app.inject({ url: '/embed/nothing?token=x' });
     expect(unknown.statusCode).toBe(302);
     expect(unknown.headers.location).toBe(HOME_PATH);
     expect(unknown.headers['referrer-policy']).toBe('no-referrer');

@@ -30,10 +30,13 @@ export function EmbedLinkField({ label, link }: EmbedLinkFieldProps) {
             aria-label={t('embed.copyLabel', 'Copy the link of {{dashboard}}', { dashboard: label })}
             onClick={() => {
               copy();
-              notify(t('embed.copied', 'Link copied. It carries your session: share it with care.'), {
-                color: 'teal',
-                id: 'embed:copied',
-              });
+              notify(
+                t('embed.copied', 'Link copied. Whoever has it sees this dashboard until the link ends.'),
+                {
+                  color: 'teal',
+                  id: 'embed:copied',
+                },
+              );
             }}
           >
             {copied ? t('embed.copiedShort', 'Copied') : t('embed.copy', 'Copy')}

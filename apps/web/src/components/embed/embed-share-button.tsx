@@ -1,49 +1,12 @@
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { CreatedEmbedLink } from '@palisade/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type EmbedTarget, useDashboardBase } from '../../lib/embed-links';
-import { getSessionId } from '../../lib/session-store';
-import { LoadingState } from '../ui/query-state';
+import { useCan, useWorkingTenant } from '../../lib/auth';
+import type { EmbedTarget } from '../../lib/embed-links';
 import { useEmbedKindLabels } from './embed-labels';
-import { EmbedLinkField } from './embed-link-field';
-
-/** The warning every list of embedded-dashboard links shows: the link is the session. */
-export function EmbedSessionWarning() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="orange" title={t('embed.warningTitle', 'The link carries your session')}>
-      {t(
-        'embed.warningText',
-        'Whoever opens it is signed in as you, with your rights, until you sign out. Share it only with people and screens you trust.',
-      )}
-    </Alert>
-  );
-}
-
-/** The links of `targets` for the current session, or why there are none yet. */
-export function EmbedLinkList({
-  targets,
-  isEnabled = true,
-}: {
-  targets: EmbedTarget[];
-  isEnabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  const labels = useEmbedKindLabels();
-  const base = useDashboardBase(isEnabled);
-  const sessionId = getSessionId();
-  if (!sessionId) {
-    return <Text size="sm">{t('embed.noSession', 'Sign in to get the links of the dashboards.')}</Text>;
-  }
-  if (base === undefined) return <LoadingState label={t('embed.loading', 'Loading the links…')} />;
-  return (
-    <Stack gap="sm">
-      {targets.map((target) => (
-        <EmbedLinkField key={target.kind} label={labels[target.kind]} link={target.build(base, sessionId)} />
-      ))}
-    </Stack>
-  );
-}
+import { CreatedEmbedLinks, EmbedLinkForm } from './embed-link-form';
 
 /** Props of {@link EmbedShareButton}. */
 export interface EmbedShareButtonProps {
@@ -52,28 +15,54 @@ export interface EmbedShareButtonProps {
 }
 
 /**
- * "Embed" in a dashboard's header: a dialog with the link of the embedded view of this dashboard (spec §2), built
- * from the dashboard base host and the current session id, to copy, and the warning that it carries the session.
+ * "Embed" in a dashboard's header: makes an embed link for the embedded view of this dashboard (spec §2) — a
+ * read-only credential of its own, expiring and revocable, never the session — and shows its address to copy.
+ * Every link is listed, and revoked, in Settings → Embedded dashboards.
  */
 export function EmbedShareButton({ targets }: EmbedShareButtonProps) {
   const { t } = useTranslation();
+  const labels = useEmbedKindLabels();
+  const tenant = useWorkingTenant();
+  const canView = useCan('dashboard:view');
   const [opened, { open, close }] = useDisclosure(false);
+  const [created, setCreated] = useState<CreatedEmbedLink | null>(null);
+  const handleClose = () => {
+    setCreated(null);
+    close();
+  };
+  if (!canView) return null;
   return (
     <>
       <Button variant="default" onClick={open}>
         {t('embed.share', 'Embed')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('embed.shareTitle', 'Embed this dashboard')} size="lg">
-        <Stack gap="md">
-          <Text size="sm">
-            {t(
-              'embed.shareText',
-              'The link opens this dashboard on its own, without the console around it: for another page to show, or a screen on the wall.',
-            )}
-          </Text>
-          <EmbedSessionWarning />
-          {opened ? <EmbedLinkList targets={targets} /> : null}
-        </Stack>
+      <Modal
+        opened={opened}
+        onClose={handleClose}
+        title={t('embed.shareTitle', 'Embed this dashboard')}
+        size="lg"
+      >
+        {created ? (
+          <CreatedEmbedLinks link={created} targets={targets} onDone={handleClose} />
+        ) : (
+          <Stack gap="md">
+            <Text size="sm">
+              {t(
+                'embed.shareText',
+                'A link that opens this dashboard on its own, without the console around it, for another page or a screen on the wall. It is read-only, shows only this dashboard of this tenant and ends when it expires or is revoked in Settings → Embedded dashboards.',
+              )}
+            </Text>
+            {opened ? (
+              <EmbedLinkForm
+                tenant={tenant}
+                kinds={targets.map((target) => target.kind)}
+                defaultName={labels[targets[0]?.kind ?? 'tenant']}
+                onCreated={setCreated}
+                onCancel={handleClose}
+              />
+            ) : null}
+          </Stack>
+        )}
       </Modal>
     </>
   );

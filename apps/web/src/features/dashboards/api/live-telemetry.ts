@@ -1,8 +1,7 @@
 import { ErrorEnvelope, LiveTick, telemetryEndpoints } from '@palisade/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, credentialHeaders } from '../../../lib/api-client';
 import { useLostSession } from '../../../lib/file-request';
-import { getSessionId } from '../../../lib/session-store';
 import { readEventStream } from './event-stream';
 
 /** How long to wait before connecting again after the stream broke off. */
@@ -31,9 +30,7 @@ export async function openLiveStream(
 ): Promise<void> {
   const base = import.meta.env.VITE_API_BASE ?? '/api';
   const path = telemetryEndpoints.liveTelemetry.path.replace(':tenant', encodeURIComponent(tenant));
-  const headers = new Headers({ accept: 'text/event-stream' });
-  const sessid = getSessionId();
-  if (sessid) headers.set('X-Auth-Token', sessid);
+  const headers = new Headers({ accept: 'text/event-stream', ...credentialHeaders() });
   const response = await fetch(
     new Request(new URL(`${base}${path}`, window.location.origin), { headers, signal, cache: 'no-store' }),
   );

@@ -1,6 +1,5 @@
 import { type AdminEventExportQuery, ErrorEnvelope } from '@palisade/contracts';
-import { ApiError } from '../../../lib/api-client';
-import { getSessionId } from '../../../lib/session-store';
+import { ApiError, credentialHeaders } from '../../../lib/api-client';
 
 /** Export filters as the screen sends them; defaults may be left out. */
 export type AdminEventsExportParams = Partial<AdminEventExportQuery>;
@@ -28,10 +27,7 @@ function fileName(response: Response, tenant: string): string {
  * answer.
  */
 export async function downloadAdminEvents(tenant: string, query: AdminEventsExportParams): Promise<void> {
-  const headers: Record<string, string> = {};
-  const sessid = getSessionId();
-  if (sessid) headers['X-Auth-Token'] = sessid;
-  const response = await fetch(exportUrl(tenant, query), { headers });
+  const response = await fetch(exportUrl(tenant, query), { headers: credentialHeaders() });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     const envelope = ErrorEnvelope.safeParse(body);

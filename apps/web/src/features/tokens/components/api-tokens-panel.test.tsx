@@ -113,7 +113,7 @@ describe('API tokens panel', () => {
       name: 'CI pipeline',
       permissions: ['users:view', 'users:create'],
       isReadOnly: false,
-      expiresInDays: 90,
+      expiresInDays: 30,
     });
 
     await user.click(within(secretDialog).getByRole('button', { name: 'I have stored it' }));
@@ -130,6 +130,34 @@ describe('API tokens panel', () => {
     expect(document.body.textContent).not.toContain(SECRET);
     expect(api.calls(tokenEndpoints.createToken)).toHaveLength(1);
     expect(api.unhandled).toEqual([]);
+  }, 20_000);
+
+  it('asks for the password again for a token past 30 days, and shows a wrong one on the field', async () => {
+    const api = fakeTokensApi([]);
+    const { user } = renderWithProviders(<ApiTokensPanel />, { session: makeSession() });
+    await user.click(await screen.findByRole('button', { name: 'Add token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add API token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Nightly export');
+    expect(within(dialog).queryByLabelText('Your password')).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Expires' }));
+    await user.click(await screen.findByRole('option', { name: 'In 365 days', hidden: true }));
+    const password = await within(dialog).findByLabelText('Your password');
+    await user.click(within(dialog).getByRole('button', { name: 'Add token' }));
+    expect(
+      await within(dialog).findByText('Enter your password or a code from your authenticator app.'),
+    ).toBeInTheDocument();
+    expect(api.calls(tokenEndpoints.createToken)).toHaveLength(0);
+
+    api.on(tokenEndpoints.createToken, () =>
+      apiError('password_incorrect', {
+        details: [{ path: 'body.reauth.password', message: 'validation.passwordIncorrect' }],
+      }),
+    );
+    await user.type(password, 'not-my-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Add token' }));
+    expect(await within(dialog).findByText('The current password is not correct.')).toBeInTheDocument();
+    const [post] = api.calls(tokenEndpoints.createToken);
+    expect(post.sentBody).toMatchObject({ expiresInDays: 365, reauth: { password: 'not-my-password' } });
   }, 20_000);
 
   it('limits the role presets and the matrix to what the administrator holds', async () => {

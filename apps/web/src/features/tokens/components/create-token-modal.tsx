@@ -17,6 +17,7 @@ import {
   API_TOKEN_DEFAULT_EXPIRY_DAYS,
   ApiTokenInput,
   type CreatedApiToken,
+  needsReauthentication,
   type Permission,
   ROLE_PERMISSIONS,
   TOKEN_ROLES,
@@ -26,6 +27,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PermissionMatrix } from '../../../components/permissions/permission-matrix';
+import {
+  EMPTY_REAUTH,
+  ReauthFields,
+  type ReauthValues,
+  reauthError,
+  reauthInput,
+} from '../../../components/ui/reauth-fields';
+import { useSession } from '../../../lib/auth';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
 import { showMutationError } from '../../../lib/mutation-toast';
 import { useCreateToken } from '../api/create-token';
@@ -40,6 +49,7 @@ interface TokenFormValues {
   permissions: Permission[];
   isReadOnly: boolean;
   expiry: (typeof EXPIRY_CHOICES)[number];
+  reauth: ReauthValues;
 }
 
 /** Props of {@link CreateTokenModal}. */
@@ -68,6 +78,8 @@ function useRoleLabels(): Record<TokenRole, string> {
   };
 }
 
+const expiryDays = (values: TokenFormValues) => (values.expiry === 'never' ? null : Number(values.expiry));
+
 /** The form values as the API takes them. */
 function toInput(values: TokenFormValues): z.input<typeof ApiTokenInput> {
   return {
@@ -80,7 +92,8 @@ function toInput(values: TokenFormValues): z.input<typeof ApiTokenInput> {
             : values.permissions,
         }),
     isReadOnly: values.isReadOnly,
-    expiresInDays: values.expiry === 'never' ? null : Number(values.expiry),
+    expiresInDays: expiryDays(values),
+    ...(needsReauthentication(expiryDays(values)) ? { reauth: reauthInput(values.reauth) } : {}),
   };
 }
 
@@ -131,6 +144,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
   const { t } = useTranslation();
   const roleLabels = useRoleLabels();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const { session } = useSession();
   const roles = TOKEN_ROLES.filter((role) => ROLE_PERMISSIONS[role].every((p) => held.includes(p)));
   const form = useForm<TokenFormValues>({
     mode: 'controlled',
@@ -141,6 +155,7 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
       permissions: [],
       isReadOnly: false,
       expiry: String(API_TOKEN_DEFAULT_EXPIRY_DAYS) as TokenFormValues['expiry'],
+      reauth: EMPTY_REAUTH,
     },
     // The contract's own schema, on the values as they will be sent; a missing role shows on the role field.
     validate: (values) => {
@@ -148,6 +163,10 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
       if (values.scope === 'role' && errors.permissions) {
         errors.role = errors.permissions;
         delete errors.permissions;
+      }
+      if (needsReauthentication(expiryDays(values))) {
+        const missing = reauthError(values.reauth, t);
+        if (missing) errors['reauth.password'] = missing;
       }
       return errors;
     },
@@ -159,6 +178,10 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
       // A role refused on the server is shown on the field the user chose.
       if (fieldErrors.permissions && form.getValues().scope === 'role')
         fieldErrors.role = fieldErrors.permissions;
+      if (fieldErrors.reauth) {
+        fieldErrors['reauth.password'] = fieldErrors.reauth;
+        delete fieldErrors.reauth;
+      }
       if (Object.keys(fieldErrors).length) form.setErrors(fieldErrors);
       else showMutationError(t, error);
     },
@@ -250,6 +273,13 @@ export function CreateTokenModal({ opened, onClose, tenant, held }: CreateTokenM
               <Text size="sm" c="orange">
                 {t('tokens.form.neverWarning', 'A token that never expires stays valid until it is revoked.')}
               </Text>
+            ) : null}
+            {needsReauthentication(expiryDays(values)) ? (
+              <ReauthFields
+                password={form.getInputProps('reauth.password')}
+                code={form.getInputProps('reauth.code')}
+                hasTotp={session?.totpEnabled ?? false}
+              />
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={handleClose} disabled={create.isPending}>
