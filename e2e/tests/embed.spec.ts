@@ -24,7 +24,8 @@ test('an owner makes an embed link for a wall screen: it opens read-only elsewhe
   await expect(card.getByRole('row', { name: new RegExp(name) })).toContainText('Active');
 
   // A wall screen with no session of its own: the dashboard, without the console, the token gone from the address.
-  const wall = await browser.newPage();
+  const wallScreen = await browser.newContext();
+  const wall = await wallScreen.newPage();
   await wall.goto(link);
   await expect(wall.getByRole('heading', { level: 1, name: 'Secure private access' })).toBeVisible();
   await expect(wall.getByRole('table', { name: 'Private access per site' })).toBeVisible();
@@ -63,7 +64,7 @@ test('an owner makes an embed link for a wall screen: it opens read-only elsewhe
   await expect(page.getByText('Link revoked: its screens stop at once')).toBeVisible();
   await wall.reload();
   await expect(wall.getByRole('heading', { level: 1, name: 'This link has ended' })).toBeVisible();
-  await wall.close();
+  await wallScreen.close();
 });
 
 test('an old link carrying a session id opens nothing and signs nobody in', async ({ browser, page }) => {
