@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Linux tools the gateway configuration is checked with (packages/gateway-config/src/tools.test.ts):
-# wg / wg-quick, wireguard-go, nft, named-checkzone, unbound, squid — Debian's packages, when missing.
+# wg / wg-quick, wireguard-go, nft, named-checkzone, unbound, squid (squid-openssl: TLS peeking by SNI), ulogd
+# (with its JSON output: the network layer's decisions) — Debian's packages, when missing.
 # Needs root (or sudo) and apt; prints what it did. Exits non-zero when something is still missing afterwards
 # (callers run it with `|| true`: the tool tests then skip, and are counted as skipped, for what is missing).
 set -uo pipefail
@@ -13,17 +14,19 @@ declare -A PROVIDES=(
   [bind9-utils]=named-checkzone
   [bind9-dnsutils]=dig
   [unbound]=unbound-checkconf
-  [squid]=squid
+  [squid-openssl]=squid
+  [ulogd2]=ulogd
+  [ulogd2-json]=/usr/lib/x86_64-linux-gnu/ulogd/ulogd_output_JSON.so
 )
 # Daemons land in /usr/sbin, which a non-root PATH may lack.
-has() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
+has() { [ -e "$1" ] || command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
 
 missing=()
-for pkg in wireguard-tools wireguard-go nftables bind9-utils bind9-dnsutils unbound squid; do
+for pkg in wireguard-tools wireguard-go nftables bind9-utils bind9-dnsutils unbound squid-openssl ulogd2 ulogd2-json; do
   has "${PROVIDES[$pkg]}" || missing+=("$pkg")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "   net tools: all present (wg-quick wireguard-go nft named-checkzone dig unbound-checkconf squid)"
+  echo "   net tools: all present (wg-quick wireguard-go nft named-checkzone dig unbound-checkconf squid ulogd)"
   exit 0
 fi
 

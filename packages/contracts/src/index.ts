@@ -1,5 +1,6 @@
 export * from './admins';
 export * from './audit';
+export * from './block-page';
 export * from './common';
 export * from './constants';
 export * from './custom-roles';

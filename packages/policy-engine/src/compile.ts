@@ -59,6 +59,8 @@ export interface CompiledPolicyEntry {
   readonly precedence: number;
   /** appliesTo null: everyone in the tenant. */
   readonly everyone: boolean;
+  /** Whether its blocks show the block page (EnginePolicy.blockPage, default true). */
+  readonly blockPage: boolean;
   readonly users: ReadonlySet<string>;
   readonly groups: ReadonlySet<string>;
   readonly devices: ReadonlySet<string>;
@@ -327,6 +329,7 @@ export function compile(input: EngineInput, options: CompileOptions = {}): Compi
       system: p.system === true,
       precedence: p.precedence,
       everyone: p.appliesTo == null,
+      blockPage: p.blockPage !== false,
       users: new Set(p.appliesTo?.users ?? []),
       groups: new Set(p.appliesTo?.groups ?? []),
       devices: new Set(p.appliesTo?.devices ?? []),

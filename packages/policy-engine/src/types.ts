@@ -24,6 +24,12 @@ export interface EnginePolicy {
   rules: readonly PolicyRule[];
   /** Who the policy applies to, from its policy groups; null = everyone in the tenant. */
   appliesTo: { users: readonly string[]; groups: readonly string[]; devices: readonly string[] } | null;
+  /**
+   * Whether a block of this policy shows the block page (DNS: the gateway's block-page address instead of
+   * NXDOMAIN; HTTP: a redirect to the console's `/blockaccess/…`). Default true; the threat-intelligence system
+   * policy sets false (NXDOMAIN is safer for malware). Decisions do not depend on it.
+   */
+  blockPage?: boolean;
 }
 
 export interface EngineObjects {

@@ -75,6 +75,8 @@ function systemPolicy(key: keyof typeof SYSTEM_POLICY_IDS, rules: PolicyRule[]):
     system: true,
     rules,
     appliesTo: null,
+    // Threat intelligence (feeds, security categories) answers NXDOMAIN: safer for malware than a page.
+    blockPage: key !== 'threatIntel',
   };
 }
 
