@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'device.move',
   'device.key.expire',
   'device.key.rotate',
+  'device.config.download',
   'device.settings.update',
   'enrolment.key.create',
   'enrolment.key.revoke',
@@ -78,6 +79,10 @@ export const AUDIT_ACTIONS = [
   'policy.feed.update',
   'policy.feed.refresh',
   'policy.feed.delete',
+  'policy.accessRequest.create',
+  'policy.accessRequest.approve',
+  'policy.accessRequest.decline',
+  'policy.accessRequest.expire',
   'policy.geo.update',
   'policy.location.create',
   'policy.location.update',
@@ -126,6 +131,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an event is about (`objectType`); labelled as `audit.objectTypes.<type>`. */
 export const AUDIT_OBJECT_TYPES = [
+  'accessRequest',
   'api_token',
   'app',
   'blockedApps',

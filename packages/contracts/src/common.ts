@@ -19,6 +19,7 @@ export const Uuid = z.uuid({ message: 'validation.uuid' });
  * and `/policy/locations/{tenant}` would otherwise both match `/policy/locations/…`).
  */
 export const RESERVED_TENANT_NAMES: readonly string[] = [
+  'access-requests',
   'apps',
   'blocked-apps',
   'categories',

@@ -72,6 +72,12 @@ export const DeviceListItem = z.object({
   address: z.string().nullable(),
   keyExpiresAt: z.string().nullable(),
   enrolledAt: z.string().nullable(),
+  /**
+   * Whether the WireGuard configuration last handed out for it (enrolment, "download again", the agent's last
+   * check-in) differs from the current one — routes, gateways, private access or a full-tunnel policy changed
+   * since: download it again. Null when it has no tunnel now or none was ever handed out.
+   */
+  configOutdated: z.boolean().nullable(),
 });
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 
@@ -167,8 +173,29 @@ export const DeviceDetail = DeviceListItem.extend({
     .nullable(),
   policyGroups: z.array(z.object({ id: z.string(), name: z.string() })),
   policies: z.array(DevicePolicy),
+  /** When its configuration was last handed out (null: never, or before issue 23). */
+  configDownloadedAt: z.string().nullable(),
+  /** Whether a policy applying to it asks for a full tunnel (and a gateway can carry it). */
+  fullTunnel: z.boolean(),
 });
 export type DeviceDetail = z.infer<typeof DeviceDetail>;
+
+/**
+ * An endpoint's current WireGuard configuration, handed out again for the standard WireGuard apps (after routes or
+ * gateways changed). The `wg-quick` text keeps the private key as a placeholder: the key was made on the device
+ * (or in the browser that enrolled it) and the server never had it; the page fills it in locally when the reader
+ * pastes it. Handing it out records its fingerprint, so the device stops being "outdated".
+ */
+export const DeviceConfigDownload = z.object({
+  config: z.string(),
+  /** SHA-256 (hex) of `config`: the configuration without the private key. */
+  fingerprint: z.string(),
+  address: z.string(),
+  publicKey: z.string(),
+  fullTunnel: z.boolean(),
+  downloadedAt: z.string(),
+});
+export type DeviceConfigDownload = z.infer<typeof DeviceConfigDownload>;
 
 export const DeviceUpdate = z.object({ name: NonEmpty(100) });
 export type DeviceUpdate = z.input<typeof DeviceUpdate>;
@@ -250,6 +277,16 @@ export const deviceEndpoints = {
     params: DeviceParams,
     body: DeviceUpdate,
     response: DeviceDetail,
+  }),
+  downloadDeviceConfig: endpoint({
+    method: 'POST',
+    path: '/devices/:tenant/:id/wireguard-config',
+    access: 'devices:update',
+    summary:
+      "An endpoint's current WireGuard configuration (private key left to fill in); records it as downloaded",
+    tags: ['devices'],
+    params: DeviceParams,
+    response: DeviceConfigDownload,
   }),
   expireDeviceKey: endpoint({
     method: 'POST',

@@ -42,6 +42,14 @@ export const ERRORS = {
   report_mail_quota: { errcode: 33, status: 429 },
   report_recipients_unverified: { errcode: 34, status: 409 },
   report_recipient_recently_mailed: { errcode: 35, status: 429 },
+  /** The same user (or tunnel address) already waits for a decision on this host. */
+  access_request_pending: { errcode: 36, status: 409 },
+  /** An access request already approved, declined or expired. */
+  access_request_decided: { errcode: 37, status: 409 },
+  /** Approving needs the user or device behind the request's tunnel address; it named none. */
+  access_request_no_identity: { errcode: 38, status: 409 },
+  /** A device without a tunnel now (not active, or no WireGuard key): there is no configuration to hand out. */
+  device_no_tunnel: { errcode: 44, status: 409 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

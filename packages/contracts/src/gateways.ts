@@ -278,7 +278,7 @@ export const gatewayEndpoints = {
 
 // ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────
 
-export const ARTEFACT_NAMES = ['wireguard', 'nftables', 'rpz', 'squid'] as const;
+export const ARTEFACT_NAMES = ['wireguard', 'nftables', 'rpz', 'rpzAudiences', 'squid'] as const;
 export type ArtefactName = (typeof ARTEFACT_NAMES)[number];
 
 /** One kept bundle version of the tenant (the artefacts every gateway shares; WireGuard is per gateway). */
@@ -658,6 +658,12 @@ export const GwArtefacts = z.object({
   wireguard: z.string(),
   nftables: z.string(),
   rpz: z.string(),
+  /**
+   * The DNS layer of policies for some subjects: one RPZ zone per audience (the devices the same such policies
+   * apply to), each headed by `; audience <tag> <origin> clients <addresses>` (gateway-config audiences.ts).
+   * Absent from bundles of older servers.
+   */
+  rpzAudiences: z.string().optional(),
   squid: z.string(),
   /** Only for a site gateway whose configuration an administrator saved; cybernodes never have it. */
   site: GwSiteArtefacts.optional(),
@@ -680,6 +686,11 @@ export const GwBundle = z.object({
   artefacts: GwArtefacts,
   /** The engine input the artefacts were compiled from (the simulator compiles the same). */
   policy: z.unknown(),
+  /**
+   * The console's public address, which the gateway writes in place of BLOCK_PAGE_URL_PLACEHOLDER in the squid
+   * artefact: where blocked web requests are redirected to (`/blockaccess/…`). Absent from older servers.
+   */
+  blockPageUrl: z.string().optional(),
   /** Rule items no artefact could express, and why. */
   skipped: z.array(
     z.object({

@@ -178,6 +178,10 @@ export const PolicySummary = z.object({
   ruleCount: z.number().int(),
   /** Names of the policy groups that carry this policy; none means it applies to everyone in the tenant. */
   policyGroups: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** A block of this policy shows the block page (DNS: the gateway's block-page address; HTTP: a redirect). */
+  blockPage: z.boolean(),
+  /** The devices it applies to send all their traffic through the gateway (AllowedIPs 0.0.0.0/0, ::/0). */
+  fullTunnel: z.boolean(),
   updatedAt: z.string(),
 });
 export type PolicySummary = z.infer<typeof PolicySummary>;
@@ -205,6 +209,13 @@ export const PolicyInput = z.object({
   name: NonEmpty(POLICY_NAME_MAX),
   description: z.string().trim().max(POLICY_DESCRIPTION_MAX, { message: 'validation.tooLong' }).default(''),
   enabled: z.boolean().default(true),
+  /** Blocks show the block page instead of NXDOMAIN / a refused connection (spec: default on). */
+  blockPage: z.boolean().default(true),
+  /**
+   * Full tunnel: the devices this policy applies to get `AllowedIPs = 0.0.0.0/0, ::/0` and the gateway as their
+   * resolver in their WireGuard configuration; split tunnel (only the routed networks) otherwise.
+   */
+  fullTunnel: z.boolean().default(false),
   rules: z
     .array(PolicyRuleInput)
     .max(MAX_RULES_PER_POLICY, { message: 'policy.validation.tooManyRules' })

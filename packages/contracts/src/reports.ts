@@ -143,6 +143,8 @@ const Totals = z.object({
   bytes: z.number(),
   users: z.number(),
   devices: z.number(),
+  /** Of `decisions`, how many `--simulate-traffic` made up (the report marks its figures when not 0). */
+  simulated: z.number().optional(),
 });
 export type ReportTotals = z.infer<typeof Totals>;
 

@@ -159,6 +159,10 @@ export type PartnerConsoleRoute = (typeof PARTNER_CONSOLE_ROUTES)[number];
 export const REPORT_ROUTES = ['/verify/report-recipient/:id'] as const;
 export type ReportRoute = (typeof REPORT_ROUTES)[number];
 
+/** Where administrators decide the block page's access requests (issue 23): a policy screen beyond spec §2. */
+export const ACCESS_REQUEST_ROUTES = ['/policy/access-requests'] as const;
+export type AccessRequestRoute = (typeof ACCESS_REQUEST_ROUTES)[number];
+
 /**
  * Screens that exist today. The web router mounts exactly these; the server serves the SPA for exactly these.
  * The spec's screens, and the embedded dashboards (`/embed/…`, spec §2 "Embedded dashboards", whose paths the
@@ -179,6 +183,9 @@ export const SERVED_ROUTES = [
   '/admin-console',
   ...PARTNER_CONSOLE_ROUTES,
   '/network-error',
+  '/blockaccess',
+  '/blockaccess/:type',
+  '/blockaccess/:type/:id',
   '/settings',
   '/configurations',
   '/users/list',
@@ -223,6 +230,7 @@ export const SERVED_ROUTES = [
   '/policy/maliciousip',
   '/policy/geo-controls',
   '/policy/blocked-apps',
+  ...ACCESS_REQUEST_ROUTES,
   '/cybernodes/list',
   '/cybernodes/virtual',
   '/cybernodes/view',
@@ -249,7 +257,13 @@ export const SERVED_ROUTES = [
   '/devices/local-geo-controls',
   '/devices/malicious-sites',
   ...EMBED_ROUTES,
-] as const satisfies readonly (SpecRoute | EmbedRoute | PartnerConsoleRoute | ReportRoute)[];
+] as const satisfies readonly (
+  | SpecRoute
+  | EmbedRoute
+  | PartnerConsoleRoute
+  | ReportRoute
+  | AccessRequestRoute
+)[];
 
 export type ServedRoute = (typeof SERVED_ROUTES)[number];
 

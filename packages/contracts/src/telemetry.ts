@@ -27,6 +27,13 @@ export const CONNECTION_ACTIONS = ['connected', 'disconnected', 'tunnel_up', 'tu
 export type ConnectionAction = (typeof CONNECTION_ACTIONS)[number];
 export const DEVICE_EVENT_ACTIONS = ['enrolled', 'key_rotated', 'posture_changed', 'upgraded'] as const;
 export type DeviceEventAction = (typeof DEVICE_EVENT_ACTIONS)[number];
+/**
+ * Who made a decision event: `gateway` — the gateway saw the request (Unbound's log, NFLOG, squid's access log);
+ * `simulated` — `--simulate-traffic` made it up for a demo or a benchmark. The console marks simulated figures and
+ * can leave them out.
+ */
+export const TELEMETRY_SOURCES = ['gateway', 'simulated'] as const;
+export type TelemetrySource = (typeof TELEMETRY_SOURCES)[number];
 
 /** How long raw telemetry events are kept, in days (rollups are kept longer). */
 export const TELEMETRY_RETENTION_DAYS = 30;
@@ -76,6 +83,8 @@ export const DecisionEventData = z.object({
   /** The threat-intelligence feed that named the destination. */
   threat: optional(Short),
   bytes: optional(Count),
+  /** Seen by the gateway (the default when absent) or made up by `--simulate-traffic`. */
+  source: optional(z.enum(TELEMETRY_SOURCES)),
 });
 export type DecisionEventData = z.infer<typeof DecisionEventData>;
 
@@ -202,6 +211,8 @@ export const DecisionEvent = EventRow.extend({
   ruleName: z.string().nullable(),
   threat: z.string().nullable(),
   bytes: z.number().nullable(),
+  /** Made up by `--simulate-traffic`, not seen on real traffic. */
+  simulated: z.boolean(),
 });
 export type DecisionEvent = z.infer<typeof DecisionEvent>;
 
@@ -219,6 +230,8 @@ const decisionFilterFields = {
     .optional(),
   threat: z.string().trim().max(100).optional(),
   rule: z.string().trim().max(100).optional(),
+  /** Only what the gateways saw (`gateway`) or only simulated decisions; both when absent. */
+  source: z.enum(TELEMETRY_SOURCES).optional(),
 };
 export const DecisionEventQuery = KeysetPageQuery.omit({ q: true, order: true })
   .extend(decisionFilterFields)
@@ -243,6 +256,10 @@ export const TelemetryRange = z
     path: ['from'],
   });
 export type TelemetryRange = z.infer<typeof TelemetryRange>;
+
+/** A decision dashboard's range and whose decisions it counts: both sources when `source` is absent. */
+export const TelemetryQuery = TelemetryRange.and(z.object({ source: z.enum(TELEMETRY_SOURCES).optional() }));
+export type TelemetryQuery = z.infer<typeof TelemetryQuery>;
 
 /** One bucket of a series: its start, the decisions allowed and blocked, the connections, the bytes. */
 export const SeriesPoint = z.object({
@@ -271,6 +288,8 @@ export const TelemetryOverview = z.object({
     /** Distinct users and devices with a decision in the range. */
     users: z.number(),
     devices: z.number(),
+    /** Of `decisions`, how many `--simulate-traffic` made up (the screens mark the figures when not 0). */
+    simulated: z.number(),
   }),
   /** Every bucket of the range, empty ones as zeros. */
   series: z.array(SeriesPoint),
@@ -297,6 +316,7 @@ export const TelemetryTopQuery = TelemetryRange.and(
     /** Only decisions of one verdict; both when absent. */
     decision: z.enum(DECISIONS).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(10),
+    source: z.enum(TELEMETRY_SOURCES).optional(),
   }),
 );
 export type TelemetryTopQuery = z.infer<typeof TelemetryTopQuery>;
@@ -314,6 +334,8 @@ export const TelemetryTop = z.object({
       blocked: z.number(),
     }),
   ),
+  /** Decisions of the range (of the source asked) that `--simulate-traffic` made up: the list is marked when not 0. */
+  simulated: z.number(),
 });
 export type TelemetryTop = z.infer<typeof TelemetryTop>;
 
@@ -333,12 +355,18 @@ export const PrivateAccessSummary = z.object({
 });
 export type PrivateAccessSummary = z.infer<typeof PrivateAccessSummary>;
 
+/** Whose decisions the live view counts: only what the gateways saw (`gateway`), or all (absent). */
+export const LiveQuery = z.object({ source: z.enum(['gateway']).optional() });
+export type LiveQuery = z.infer<typeof LiveQuery>;
+
 /** One second of the live view (server-sent events, `event: tick`): what the gateways posted in it. */
 export const LiveTick = z.object({
   at: z.string(),
   decisions: z.number(),
   blocked: z.number(),
   connections: z.number(),
+  /** Of `decisions`, how many were simulated (`--simulate-traffic`). */
+  simulated: z.number(),
   /** The destinations of this second's decisions, most first (at most 10). */
   destinations: z.array(z.object({ value: z.string(), events: z.number(), blocked: z.number() })),
 });
@@ -445,7 +473,7 @@ export const telemetryEndpoints = {
     summary: 'Totals, the series (per minute up to 6 h, per hour beyond) and the layers of a time range',
     tags: ['dashboards'],
     params: TenantParams,
-    query: TelemetryRange,
+    query: TelemetryQuery,
     response: TelemetryOverview,
   }),
   telemetryTop: endpoint({
@@ -476,6 +504,7 @@ export const telemetryEndpoints = {
     summary: 'Server-sent events: one `tick` (LiveTick) per second with what the gateways posted in it',
     tags: ['dashboards'],
     params: TenantParams,
+    query: LiveQuery,
     response: z.string(),
   }),
 };

@@ -18,7 +18,15 @@ import {
 import { makeInput, makePolicy, makeRule } from '@palisade/policy-engine/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nftablesRuleset, rpzZone, squidAcl } from './index';
+import {
+  audiencesText,
+  nftablesRuleset,
+  parseAudiences,
+  rpzAudiences,
+  rpzZone,
+  squidAcl,
+  subjectAddressesOf,
+} from './index';
 import { nftDecide, parseRpz, rpzLookup, squidDecide } from './test-kit';
 
 const OBJECTS: EngineInput['objects'] = {
@@ -50,6 +58,11 @@ const SUBJECTS = {
   users: group(DEVICES.map((d) => [d.userId, d.address])),
   groups: group(DEVICES.flatMap((d) => d.groups.map((g) => [g, d.address]))),
   devices: group(DEVICES.map((d) => [d.deviceId, d.address])),
+};
+const SUBJECTS_SORTED = {
+  users: { u1: ['100.64.0.1', 'fd00::4'], u2: ['100.64.0.2'], u3: ['100.64.0.3'] },
+  groups: { g1: ['100.64.0.1', '100.64.0.2', 'fd00::4'], g2: ['100.64.0.2'] },
+  devices: { d1: ['100.64.0.1'], d2: ['100.64.0.2'], d3: ['100.64.0.3'], d4: ['fd00::4'] },
 };
 function group(pairs: string[][]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -295,6 +308,48 @@ describe('the artefacts agree with decide()', () => {
       }),
       { ...RUNS, examples: [REWRITE_TO_A_BLOCKED_ADDRESS] },
     );
+  });
+
+  it('RPZ audiences: the one zone each device meets answers as decide() does for that device', () => {
+    // What the gateway's Unbound serves: the zone of the device's audience (tagged by its address), else the
+    // zone for everyone. The IPv6 device asks like the others (DNS does not care about the address family).
+    fc.assert(
+      fc.property(inputArb(LAYER_TYPES.dns, true), fc.constantFrom(...TIMES), (input, time) => {
+        const compiled = compile(input);
+        const { audiences, skipped } = rpzAudiences(input, DEVICES, { serial: 1, at: time });
+        // Through the text artefact the gateway reads.
+        const served = parseAudiences(audiencesText(audiences));
+        expect(served).toEqual(audiences);
+        const everyone = parseRpz(rpzZone(input, { serial: 1, at: time }).text);
+        for (const d of DEVICES) {
+          const mine = served.filter((a) => a.clients.includes(d.address));
+          expect(mine.length, d.deviceId).toBeLessThanOrEqual(1);
+          const zone = mine[0] ? parseRpz(mine[0].zone) : everyone;
+          for (const host of HOSTS) {
+            const engine = decide(compiled, { host, time, ...who(d) });
+            const isDnsBlock = engine.decision === 'block' && engine.layer === 'dns';
+            expect(rpzLookup(zone, host).kind === 'nxdomain', `${d.deviceId} ${host}`).toBe(isDnsBlock);
+          }
+        }
+        // A scoped rule is reported as not enforced only when no device it applies to exists.
+        for (const s of skipped.filter((x) => x.reason === 'no-subject-addresses')) {
+          const policy = input.policies.find((p) => p.id === s.policyId);
+          const a = policy?.appliesTo;
+          const reached = DEVICES.some(
+            (d) =>
+              a?.users.includes(d.userId) ||
+              a?.devices.includes(d.deviceId) ||
+              d.groups.some((g) => a?.groups.includes(g)),
+          );
+          expect(reached, s.policyId).toBe(false);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("subject addresses: each user, group and device names exactly its devices' tunnel addresses", () => {
+    expect(subjectAddressesOf(DEVICES)).toEqual(SUBJECTS_SORTED);
   });
 
   it('nftables: reject iff the network layer blocks, the route mark iff it routes', () => {

@@ -60,6 +60,15 @@
  */
 export type { EngineInput } from '@palisade/policy-engine';
 export {
+  audiencesText,
+  EVERYONE_TAG,
+  parseAudiences,
+  type RpzAudience,
+  rpzAudiences,
+  subjectAddressesOf,
+  type TunnelIdentity,
+} from './audiences';
+export {
   GatewayConfigError,
   type Generated,
   type Skipped,
@@ -67,10 +76,27 @@ export {
   type Subject,
 } from './common';
 export { generateKeyPair, type KeyPair, publicKeyOf } from './keys';
-export { type NftablesOptions, nftablesRuleset, type SubjectAddresses } from './nftables';
+export {
+  NFLOG_GROUP,
+  type NftablesOptions,
+  nflogRuleId,
+  nftablesRuleset,
+  type SubjectAddresses,
+  WEB_PORTS,
+} from './nftables';
 export { type RpzOptions, rpzZone } from './rpz';
 export { SITE_FLOW_MARKS, type SiteArtefacts, type SiteOptions, siteArtefacts } from './site';
-export { type SquidOptions, squidAcl } from './squid';
+export {
+  SQUID_LOGFORMAT,
+  SQUID_NOTE,
+  SQUID_PAGE_PORT_NAME,
+  type SquidDecision,
+  type SquidOptions,
+  squidAcl,
+  squidDecisionOf,
+  squidLogging,
+} from './squid';
+export { SQUID_PORTS, STEERING_TABLE, type SteeringOptions, steeringRuleset } from './steering';
 export { bundleVersion } from './version';
 export {
   PRIVATE_KEY_PLACEHOLDER,

@@ -2,9 +2,17 @@
  * The HTTP layer as squid ACLs: an include file of `acl` definitions and `http_access` lines in the engine's
  * evaluation order, so squid's own first-match over `http_access` decides like the engine (block → deny,
  * allow, route and rewrite → allow), ending with `http_access allow all` (the engine's default).
+ *
+ * Every rule's line ends with an `annotate_transaction` ACL naming the rule (`palisade=<block|allow>:<ruleId>`),
+ * which squid evaluates only when the rest of the line matched: the access log ({@link squidLogging},
+ * {@link squidDecisionOf}) says which rule decided, and `deny_info` (which names the last ACL of the denying
+ * line) sends a blocked request of a policy with the block page to the console's `/blockaccess/<type>/<ruleId>`.
+ * HTTPS is not decrypted: host rules also become `ssl_bump` lines on the TLS server name (SNI), which the
+ * gateway's squid (`ssl_bump peek step1` before the include, `ssl_bump splice all` after it) uses to splice
+ * or terminate the connection.
  */
 
-import { splitMatcher } from '@palisade/contracts';
+import { type BlockPageType, splitMatcher } from '@palisade/contracts';
 import { type CompiledRule, type EngineInput, parseUrlItem } from '@palisade/policy-engine';
 import {
   commentText,
@@ -26,6 +34,115 @@ export interface SquidOptions {
   subjectAddresses?: SubjectAddresses;
   /** Prefix of every ACL name (default `pal`), so the include cannot clash with the main configuration's. */
   prefix?: string;
+  /**
+   * Where blocked requests of policies with the block page go (`deny_info 302:` to
+   * `<publicUrl>/blockaccess/<type>/<ruleId>?tenant=<tenantId>&host=…&url=…&client=…`), and the answer of the
+   * gateway's block-page port ({@link SQUID_PAGE_PORT_NAME}: plain HTTP to the gateway's own address, a DNS
+   * block) to `/blockaccess/site`. Without it a blocked request gets squid's 403.
+   */
+  blockPage?: { publicUrl: string; tenantId: string };
+  /** `ssl_bump splice|terminate` lines on the TLS server name for host rules (default true). */
+  sni?: boolean;
+  /** Appends the access log in the `palisade` format to this file ({@link squidLogging}). */
+  accessLog?: string;
+}
+
+/**
+ * The name of the gateway's `http_port` for plain HTTP to its own address (a DNS-blocked name answered with
+ * the block-page address): the include denies everything arriving there, with the block page's redirect.
+ */
+export const SQUID_PAGE_PORT_NAME = 'palisade_page';
+/** The annotation key naming the deciding rule (`<block|allow>:<ruleId>`). */
+export const SQUID_NOTE = 'palisade';
+
+/**
+ * The access log line of every transaction, space-separated (none of the fields can hold a space): epoch
+ * seconds with milliseconds, client address, method, URL host, TLS server name, URL, HTTP status, squid's
+ * result code, the deciding rule's annotation, bytes sent to the client. `-` where squid has no value.
+ */
+export const SQUID_LOGFORMAT = `%ts.%03tu %>a %rm %>rd %ssl::>sni %ru %>Hs %Ss %{${SQUID_NOTE}}note %<st`;
+
+/** The `logformat` and `access_log` lines writing {@link SQUID_LOGFORMAT} to `path`. */
+export function squidLogging(path: string): string[] {
+  if (!/^\/[A-Za-z0-9._\-/]+$/.test(path)) {
+    throw new GatewayConfigError('invalid-option', 'accessLog', 'accessLog: an absolute path without spaces');
+  }
+  return [`logformat palisade ${SQUID_LOGFORMAT}`, `access_log stdio:${path} logformat=palisade`];
+}
+
+/** One HTTP decision of squid's access log. */
+export interface SquidDecision {
+  /** Epoch milliseconds. */
+  at: number;
+  client: string;
+  /** The URL's host, or the TLS server name of an HTTPS connection. */
+  host: string;
+  url: string;
+  method: string;
+  /** HTTP status to the client (0 when none, e.g. a terminated TLS connection). */
+  status: number;
+  ruleId: string | null;
+  action: 'block' | 'allow';
+  bytes: number;
+}
+
+/**
+ * Parses one line of the `palisade` access log. Null for a line in another format, for the block-page port's
+ * answers (a DNS block, reported by the resolver, not an HTTP decision), for connections without a request and
+ * for the TLS peek's step of a spliced connection (its TCP_TUNNEL line is the decision).
+ */
+export function squidDecisionOf(line: string): SquidDecision | null {
+  const f = line.trim().split(/\s+/);
+  if (f.length !== 10 || !/^\d+\.\d{3}$/.test(f[0])) return null;
+  const [at, client, method, urlHost, sni, url, status, result, note, bytes] = f;
+  const none = (v: string) => v === '-' || v === '';
+  const mark = /^(block|allow|page):(.+)$/.exec(note);
+  if (mark?.[1] === 'page') return null;
+  // No request at all (a connection closed before one: a port check), or the TLS peek's own transaction of a
+  // connection squid then spliced (logged again as TCP_TUNNEL): one decision per request.
+  if (method === '-' || (result === 'NONE_NONE' && mark?.[1] !== 'block')) return null;
+  const denied = /DENIED/.test(result);
+  const host = method === 'CONNECT' && !none(sni) ? sni : none(urlHost) ? (none(sni) ? '' : sni) : urlHost;
+  return {
+    at: Math.round(Number(at) * 1000),
+    client,
+    host: host.toLowerCase(),
+    url: none(url) ? '' : url,
+    method,
+    status: /^\d+$/.test(status) ? Number(status) : 0,
+    ruleId: mark && mark[2] !== '-' ? mark[2] : null,
+    action: mark ? (mark[1] as 'block' | 'allow') : denied ? 'block' : 'allow',
+    bytes: /^\d+$/.test(bytes) ? Number(bytes) : 0,
+  };
+}
+
+/** What an annotation, a URL path segment or a query value may carry here verbatim. */
+const SAFE_ID = /^[A-Za-z0-9._~-]{1,128}$/;
+
+/** The block page's `{type}` of a rule: what kind of rule blocked, never its text. */
+function blockPageType(r: CompiledRule): BlockPageType {
+  if (r.type === 'url') return 'url';
+  if (r.type === 'SQUID_KEYWORD') return 'keyword';
+  if (r.type === 'SQUID_FILEEXT') return 'fileext';
+  if ((r.rule.categories ?? []).length > 0) return 'category';
+  if ((r.rule.feeds ?? []).length > 0 && splitMatcher(r.rule.url ?? '').length === 0) return 'threat';
+  return 'domain';
+}
+
+function checkedBlockPage(option: SquidOptions['blockPage']) {
+  if (option === undefined) return null;
+  const publicUrl = option.publicUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\/[A-Za-z0-9.\-[\]:]+(\/[A-Za-z0-9._~\-/]*)?$/.test(publicUrl)) {
+    throw new GatewayConfigError(
+      'invalid-option',
+      'blockPage',
+      'blockPage.publicUrl: an http(s) URL without a query',
+    );
+  }
+  if (!SAFE_ID.test(option.tenantId)) {
+    throw new GatewayConfigError('invalid-option', 'blockPage', 'blockPage.tenantId: an identifier');
+  }
+  return { publicUrl, tenantId: option.tenantId };
 }
 
 /** Squid's day letters, Sunday first. */
@@ -77,9 +194,14 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
       'prefix: a lower-case name of 16 characters at most',
     );
   }
+  const blockPage = checkedBlockPage(options.blockPage);
+  const sni = options.sni !== false;
   const skipped = new SkipList();
   const acls: string[] = [];
   const access: string[] = [];
+  const bump: string[] = [];
+  const denyInfo: string[] = [];
+  let anySniAcl: string | null = null;
   const policyAcl = new Map<string, string | null>();
   let anyNameAcl: string | null = null;
 
@@ -141,9 +263,13 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
     // The matcher as alternatives: each is a list of ACL definitions ANDed on one http_access line.
     const defs: { name: string; type: string; values: string[]; flags?: string }[] = [];
     const alternatives: string[][] = [];
+    /** The host-only matchers as TLS server names: `@any` or the domains (with their leading dot). */
+    const sniHosts: string[] = [];
     if (r.type === 'SQUID_DMN') {
-      if (r.anyHost) alternatives.push(['@any']);
-      else {
+      if (r.anyHost) {
+        alternatives.push(['@any']);
+        sniHosts.push('@any');
+      } else {
         const domains = r.domains.filter((d) => isSafeDomain(d) || bad(d, 'invalid-domain'));
         if (domains.length) {
           defs.push({
@@ -153,6 +279,7 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
             values: pruneDomains(domains).map((d) => `.${d}`),
           });
           alternatives.push([`${base}_dom`]);
+          sniHosts.push(...pruneDomains(domains).map((d) => `.${d}`));
         }
       }
     } else if (r.type === 'url') {
@@ -192,6 +319,8 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
             values: pruneDomains(g.hosts).map((d) => `.${d}`),
           });
         if (p !== '') defs.push({ name: path, type: 'urlpath_regex', values: [`^${literal(p)}`] });
+        else if (g.any) sniHosts.push('@any');
+        else sniHosts.push(...pruneDomains(g.hosts).map((d) => `.${d}`));
         alternatives.push([g.any ? '@any' : hosts, ...(p !== '' ? [path] : [])]);
       });
     } else if (r.type === 'SQUID_KEYWORD') {
@@ -279,10 +408,34 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
     for (const d of defs) defineAcl(d.name, d.type, d.values, d.flags);
     acls.push(...timeLines);
     const verb = r.action === 'block' ? 'deny' : 'allow';
+    const action = r.action === 'block' ? 'block' : 'allow';
+    // Last on every line of the rule: evaluated only when the rest matched, and what deny_info names.
+    const mark = `${base}_mark`;
+    acls.push(`acl ${mark} annotate_transaction ${SQUID_NOTE}=${action}:${SAFE_ID.test(rid) ? rid : '-'}`);
     access.push(`# ${label}`);
     for (const alt of alternatives) {
       const names = alt.map((n) => (n === '@any' ? anyName() : n));
-      access.push(`http_access ${verb} ${[who, ...conditions, ...names].filter(Boolean).join(' ')}`);
+      access.push(`http_access ${verb} ${[who, ...conditions, ...names, mark].filter(Boolean).join(' ')}`);
+    }
+    if (blockPage && r.action === 'block' && r.policy.blockPage && SAFE_ID.test(rid)) {
+      denyInfo.push(
+        `deny_info 302:${blockPage.publicUrl}/blockaccess/${blockPageType(r)}/${rid}?tenant=${blockPage.tenantId}&host=%H&url=%u&client=%i ${mark}`,
+      );
+    }
+    if (sni && sniHosts.length > 0) {
+      const names: string[] = [];
+      const listed = sniHosts.filter((h) => h !== '@any');
+      if (sniHosts.includes('@any')) {
+        anySniAcl = `${prefix}_any_sni`;
+        names.push(anySniAcl);
+      }
+      if (listed.length > 0) {
+        defineAcl(`${base}_sni`, 'ssl::server_name', [...new Set(listed)].sort());
+        names.push(`${base}_sni`);
+      }
+      const tls = r.action === 'block' ? 'terminate' : 'splice';
+      for (const n of names)
+        bump.push(`ssl_bump ${tls} ${[who, ...conditions, n, mark].filter(Boolean).join(' ')}`);
     }
   }
 
@@ -294,14 +447,38 @@ export function squidAcl(input: EngineInput, options: SquidOptions = {}): Genera
     // A host that is a name: the engine treats an IPv4 host as an address, which no host rule matches.
     lines.push(`acl ${anyNameAcl} dstdom_regex -n [^0-9.]`);
   }
+  if (anySniAcl !== null) lines.push(`acl ${anySniAcl} ssl::server_name_regex [^0-9.]`);
+  const page: string[] = [];
+  if (blockPage) {
+    // Plain HTTP to the gateway's own address: a name the resolver blocked with the block page.
+    page.push(
+      '# Plain HTTP to the gateway itself (a DNS block with the block page): the console names the rule.',
+      `acl ${prefix}_page myportname ${SQUID_PAGE_PORT_NAME}`,
+      `acl ${prefix}_page_mark annotate_transaction ${SQUID_NOTE}=page:-`,
+      `http_access deny ${prefix}_page ${prefix}_page_mark`,
+      `deny_info 302:${blockPage.publicUrl}/blockaccess/site?tenant=${blockPage.tenantId}&host=%H&client=%i ${prefix}_page_mark`,
+    );
+  }
   // concat, not push(...): a spread of 100 000 lines overflows the call stack.
   const text = lines.concat(
     acls,
     '',
+    page,
     '# First match decides, in policy precedence and rule order.',
     access,
     '# default: allow (the engine default)',
     'http_access allow all',
+    denyInfo.length
+      ? ['', '# Blocked requests of policies with the block page: to the console.', ...denyInfo]
+      : [],
+    bump.length
+      ? [
+          '',
+          "# HTTPS, not decrypted: host rules on the TLS server name (after the gateway's peek at step 1).",
+          ...bump,
+        ]
+      : [],
+    options.accessLog === undefined ? [] : ['', ...squidLogging(options.accessLog)],
   );
   return { text: `${text.join('\n')}\n`, skipped: skipped.list };
 }

@@ -325,30 +325,152 @@ describe('nftables: nft', () => {
       expect(listed.status, listed.output).toBe(0);
       const items = JSON.parse(listed.stdout).nftables as Record<string, { comment?: string }>[];
       const rules = items.filter((i) => 'rule' in i);
-      // Loaded twice, present once: ct state + iifname + one line per generated rule.
-      const chain = text.slice(text.indexOf('chain forward {')).split('\n');
-      const generated = chain.filter((l) => /^\t\t[^#\t]/.test(l) && !l.includes('type filter'));
+      // Loaded twice, present once: every rule line of every chain (base chains, decide, one per rule).
+      let inChain = false;
+      const generated = text.split('\n').filter((l) => {
+        if (/^\tchain \S+ \{$/.test(l)) inChain = true;
+        else if (l === '\t}') inChain = false;
+        else return inChain && /^\t\t[^#\t]/.test(l) && !l.includes('type filter');
+        return false;
+      });
       expect(generated.length).toBeGreaterThanOrEqual(12);
       expect(rules).toHaveLength(generated.length);
+      // Every rule's chain logs its decision to NFLOG group 7 (and the default accept too).
+      const logs = rules.filter((r) => JSON.stringify(r).includes('"group":7'));
+      expect(logs).toHaveLength(text.match(/log prefix "pal /g)?.length ?? -1);
+      expect(logs.length).toBeGreaterThanOrEqual(2);
       // The drop variant loads as well.
       const drop = nftablesRuleset(everything(), { subjectAddresses: SUBJECTS, blockVerdict: 'drop' });
       expect(load('drop.nft', drop.text, false).status).toBe(0);
     },
   );
 
-  toolTest('holds 10 000 separate addresses in one interval set', ['nft', 'ip', 'root'], () => {
+  toolTest(
+    'real packets: web flows decided in prerouting before a redirect, others in forward, for the sources named',
+    ['nft', 'ip', 'socat', 'ss', 'root'],
+    async () => {
+      expect(netns).not.toBeNull();
+      const gw = netns as string;
+      const client = unique();
+      const server = unique();
+      const made: string[] = [];
+      const sh = (ns: string, ...args: string[]) => {
+        const r = run('ip', ['netns', 'exec', ns, ...args]);
+        expect(r.status, `${args.join(' ')}: ${r.output}`).toBe(0);
+      };
+      const listen = (ns: string, port: number, answer: string) => {
+        const child = spawn(
+          'ip',
+          ['netns', 'exec', ns, 'socat', `TCP-LISTEN:${port},fork,reuseaddr`, `SYSTEM:echo ${answer}`],
+          { env: ENV, stdio: 'ignore' },
+        );
+        children.push(child);
+      };
+      try {
+        for (const ns of [client, server]) {
+          expect(run('ip', ['netns', 'add', ns]).status).toBe(0);
+          made.push(ns);
+        }
+        // client (10.77.1.2) — gateway (forwarding, the ruleset) — server (10.77.2.2)
+        for (const [ns, n] of [
+          [client, 1],
+          [server, 2],
+        ] as const) {
+          const inside = unique();
+          const outside = unique();
+          sh(gw, 'ip', 'link', 'add', outside, 'type', 'veth', 'peer', 'name', inside);
+          sh(gw, 'ip', 'link', 'set', inside, 'netns', ns);
+          sh(gw, 'ip', 'address', 'add', `10.77.${n}.1/24`, 'dev', outside);
+          sh(gw, 'ip', 'link', 'set', outside, 'up');
+          sh(ns, 'ip', 'link', 'set', 'lo', 'up');
+          sh(ns, 'ip', 'address', 'add', `10.77.${n}.2/24`, 'dev', inside);
+          sh(ns, 'ip', 'link', 'set', inside, 'up');
+          sh(ns, 'ip', 'route', 'add', 'default', 'via', `10.77.${n}.1`);
+          if (n === 1) links.push(outside);
+        }
+        const tunnel = links[links.length - 1];
+        sh(gw, 'sysctl', '-qw', 'net.ipv4.ip_forward=1');
+        for (const port of [443, 22, 8080]) listen(server, port, `server-${port}`);
+        // What the steering table does: new tcp/443 to the gateway's local intercept port (squid's, here socat).
+        listen(gw, 8443, 'intercepted');
+        const steer =
+          'table ip pgc_steer {}\ndelete table ip pgc_steer\ntable ip pgc_steer {\n\tchain prerouting {\n\t\ttype nat hook prerouting priority dstnat; policy accept;\n\t\ttcp dport 443 fib daddr type != local redirect to :8443\n\t}\n}\n';
+        expect(load('steer.nft', steer, false).status).toBe(0);
+        const listening = async (ns: string, port: number) => {
+          for (let i = 0; i < 50; i++) {
+            if (
+              run('ip', ['netns', 'exec', ns, 'ss', '-Hltn', `sport = :${port}`]).stdout.includes(`:${port}`)
+            )
+              return;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          throw new Error(`nothing listens on ${port}`);
+        };
+        for (const port of [443, 22, 8080]) await listening(server, port);
+        await listening(gw, 8443);
+
+        const policy = makeInput([
+          makePolicy(
+            'staff',
+            [
+              makeRule('ROUTE', '10.77.2.2', 'block', { id: 'no-web', ports: '443' }),
+              makeRule('ROUTE', '10.77.2.0/24', 'block', { id: 'no-ssh', ports: '22' }),
+            ],
+            { appliesTo: { users: ['u1'], groups: [], devices: [] } },
+          ),
+        ]);
+        const connect = (port: number) =>
+          run(
+            'ip',
+            ['netns', 'exec', client, 'socat', '-T', '3', 'STDIO', `TCP:10.77.2.2:${port},connect-timeout=3`],
+            '',
+          );
+        for (const [source, blocked] of [
+          ['10.77.1.2', true],
+          ['10.77.1.99', false],
+        ] as const) {
+          const { text } = nftablesRuleset(policy, {
+            subjectAddresses: { users: { u1: [source] } },
+            interfaces: [tunnel],
+          });
+          const applied = load('live.nft', text, false);
+          expect(applied.status, applied.output).toBe(0);
+          const web = connect(443);
+          const ssh = connect(22);
+          if (blocked) {
+            // Rejected in prerouting, before the redirect; tcp/22 rejected in forward.
+            expect(web.status, web.output).not.toBe(0);
+            expect(web.output).toMatch(/No route to host/i);
+            expect(ssh.status, ssh.output).not.toBe(0);
+            expect(ssh.output).toMatch(/No route to host/i);
+          } else {
+            // Not the policy's source: tcp/443 passes the filter and is redirected, tcp/22 forwarded.
+            expect(web.stdout.trim(), web.output).toBe('intercepted');
+            expect(ssh.stdout.trim(), ssh.output).toBe('server-22');
+          }
+          expect(connect(8080).stdout.trim()).toBe('server-8080');
+        }
+      } finally {
+        run('ip', ['netns', 'exec', gw, 'nft', 'delete', 'table', 'ip', 'pgc_steer']);
+        for (const ns of made) run('ip', ['netns', 'del', ns]);
+      }
+    },
+    60_000,
+  );
+
+  toolTest('holds 10 000 separate addresses in one interval verdict map', ['nft', 'ip', 'root'], () => {
     expect(netns).not.toBeNull();
     const addresses = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 7}.${(i & 127) * 2}.1`);
     const input = makeInput([
       makePolicy('p', [makeRule('ROUTE', addresses.join(';'), 'block', { id: 'many' })]),
     ]);
     const { text } = nftablesRuleset(input);
-    expect(text.match(/^\t\t[^#\t].*comment/gm)).toHaveLength(1);
+    expect(text.match(/^\tchain r\d+ \{$/gm)).toHaveLength(1);
     const applied = load('many.nft', text, false);
     expect(applied.status, applied.output).toBe(0);
-    const set = inNetns('nft', '-j', 'list', 'set', 'inet', 'palisade', 'r0_to');
-    expect(set.status, set.output).toBe(0);
-    const elements = JSON.parse(set.stdout).nftables.find((i: { set?: unknown }) => i.set).set.elem;
+    const map = inNetns('nft', '-j', 'list', 'map', 'inet', 'palisade', 'r0_to');
+    expect(map.status, map.output).toBe(0);
+    const elements = JSON.parse(map.stdout).nftables.find((i: { map?: unknown }) => i.map).map.elem;
     expect(elements).toHaveLength(10_000);
   });
 });

@@ -61,6 +61,8 @@ export interface CompiledPolicyEntry {
   readonly everyone: boolean;
   /** Whether its blocks show the block page (EnginePolicy.blockPage, default true). */
   readonly blockPage: boolean;
+  /** Whether the devices it applies to use a full tunnel (EnginePolicy.fullTunnel, default false). */
+  readonly fullTunnel: boolean;
   readonly users: ReadonlySet<string>;
   readonly groups: ReadonlySet<string>;
   readonly devices: ReadonlySet<string>;
@@ -330,6 +332,7 @@ export function compile(input: EngineInput, options: CompileOptions = {}): Compi
       precedence: p.precedence,
       everyone: p.appliesTo == null,
       blockPage: p.blockPage !== false,
+      fullTunnel: p.fullTunnel === true,
       users: new Set(p.appliesTo?.users ?? []),
       groups: new Set(p.appliesTo?.groups ?? []),
       devices: new Set(p.appliesTo?.devices ?? []),

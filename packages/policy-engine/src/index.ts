@@ -121,4 +121,5 @@ export {
   type TrafficOptions,
   type TrafficSegment,
 } from './traffic';
+export { appliesToSubject, fullTunnelFor, type TunnelSubject } from './tunnel';
 export type * from './types';

@@ -30,6 +30,11 @@ export interface EnginePolicy {
    * policy sets false (NXDOMAIN is safer for malware). Decisions do not depend on it.
    */
   blockPage?: boolean;
+  /**
+   * Whether the devices this policy applies to use a full tunnel (`AllowedIPs = 0.0.0.0/0, ::/0`, the gateway as
+   * resolver) instead of a split one. Default false; decisions do not depend on it.
+   */
+  fullTunnel?: boolean;
 }
 
 export interface EngineObjects {
