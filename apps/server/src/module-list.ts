@@ -1,5 +1,7 @@
 import type { ServerModule } from './lib/server-module';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { blockPageRoutes } from './modules/block-page/block-page.routes';
+import { startApprovalExpiry } from './modules/block-page/block-page.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { embedLinksRoutes } from './modules/embed-links/embed-links.routes';
 import { startKeyExpiry } from './modules/enrolment/devices.service';
@@ -31,6 +33,7 @@ import { startTenantPurge } from './modules/tenants/tenant-deletion.service';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { tokensRoutes } from './modules/tokens/tokens.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { refreshConnectionStatus } from './modules/users/users.service';
 import { systemRoutes, webRoutes } from './modules/web/web.routes';
 
 /**
@@ -67,13 +70,35 @@ export const MODULES: readonly ServerModule[] = [
   },
   {
     name: 'gateways',
-    api: (api, { database, changes }) => {
+    api: (api, { database, changes, config }) => {
       const policies = createPolicyCache(database, changes);
       api.addHook('onClose', async () => policies.close());
-      gatewaysRoutes(api, { database, changes, policies, bundles: createBundleCache() });
+      gatewaysRoutes(api, {
+        database,
+        changes,
+        policies,
+        bundles: createBundleCache(),
+        publicUrl: config.publicUrl,
+        afterHandshakes: refreshConnectionStatus,
+      });
     },
     // Deletes the sites' per-minute metrics past their retention, hourly.
     start: ({ database, log }) => startSiteMetricsPurge(database, log),
+  },
+  {
+    name: 'block-page',
+    api: (api, { database, changes, mailer }) => {
+      const policies = createPolicyCache(database, changes);
+      api.addHook('onClose', async () => policies.close());
+      blockPageRoutes(api, {
+        database,
+        mailer,
+        policies,
+        gateways: { database, changes, policies, bundles: createBundleCache() },
+      });
+    },
+    // Expires approved access requests whose time is up, every minute.
+    start: ({ database, log }) => startApprovalExpiry(database, log),
   },
   { name: 'roles', api: (api, { database }) => rolesRoutes(api, database) },
   { name: 'admins', api: (api, deps) => adminsRoutes(api, deps) },

@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   report_schedules: 'modules/reports',
   report_recipients: 'modules/reports',
   report_mails: 'modules/reports',
+  access_requests: 'modules/block-page',
   tenant_features: 'modules/features',
   partner_logos: 'modules/tenants',
   policy_templates: 'modules/policy-templates',
@@ -85,6 +86,18 @@ export interface SharedAccess {
  * the list only ever shrinks.
  */
 export const SHARED_ACCESS: SharedAccess[] = [
+  {
+    by: 'modules/users',
+    table: 'devices',
+    access: 'read',
+    why: "a user's connection status comes from their devices' last tunnel handshakes",
+  },
+  {
+    by: 'modules/dashboard',
+    table: 'devices',
+    access: 'read',
+    why: '"connected right now" counts the users with a device whose tunnel handshake is recent',
+  },
   {
     by: 'modules/gateways',
     table: 'devices',

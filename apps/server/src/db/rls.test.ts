@@ -58,6 +58,7 @@ const SEEDED = [
   'report_schedules',
   'report_recipients',
   'report_mails',
+  'access_requests',
   'subscriptions',
   'payment_methods',
   'subscription_events',
@@ -278,6 +279,10 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   );
   await db.execute(
     sql`insert into report_mails (tenant_id, kind, sent_at) values (${tenantId}, 'verification', now())`,
+  );
+  await db.execute(
+    sql`insert into access_requests (tenant_id, reference, block_type, rule_id, host, source_key, reason)
+        values (${tenantId}, 'RLS-1', 'domain', 'rule-1', 'example.com', 'rls', 'Needed for work')`,
   );
   await db.execute(
     sql`insert into subscriptions (tenant_id, plan, status, seats) values (${tenantId}, 'trial', 'trial', 10)`,

@@ -18,7 +18,11 @@ export async function tenantCounts(tx: Tx, tenantId: string): Promise<TenantCoun
     sql`
     select
       count(*) filter (where usertype = 0)::int as users,
-      count(*) filter (where usertype = 0 and connstatus = 'connected')::int as connected,
+      -- Connected right now: a device of theirs made a tunnel handshake in the last 3 minutes (the gateways'
+      -- heartbeats report them), not the stored status, which only a heartbeat or a check-in moves.
+      (select count(distinct d.user_id) from devices d join users du
+        on du.tenant_id = d.tenant_id and du.id = d.user_id and du.usertype = 0
+        where d.tenant_id = ${tenantId} and d.last_seen_at >= now() - interval '3 minutes')::int as connected,
       count(*) filter (where usertype = 0 and isprvaccess)::int as prv,
       count(*) filter (where usertype = 0 and issiauser)::int as sia,
       count(*) filter (where usertype = 0 and isxdrenabled)::int as xdr,

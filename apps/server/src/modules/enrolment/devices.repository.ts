@@ -36,6 +36,9 @@ export interface InventoryRow {
   address: string | null;
   keyExpiresAt: Date | null;
   enrolledAt: Date | null;
+  /** Endpoints: the tunnel host, and the fingerprint of the configuration last handed out (migration 0044). */
+  wgHost: number | null;
+  configFingerprint: string | null;
 }
 
 const SITE_KINDS = sql.join(
@@ -53,7 +56,7 @@ const SOURCES = {
         ${DEVICE_ONLINE_MS}::int as online_ms, d.state, d.agent_version, d.posture, d.enforced_version,
         case when d.wg_host is null then null else '100.64.' || (d.wg_host >> 8) || '.' || (d.wg_host & 255) end
           as address,
-        d.key_expires_at, d.enrolled_at`,
+        d.key_expires_at, d.enrolled_at, d.wg_host, d.wg_config_fingerprint`,
     from: sql`from devices d left join users u on u.tenant_id = d.tenant_id and u.id = d.user_id`,
     tenant: (tenantId: string) => sql`d.tenant_id = ${tenantId}`,
     alias: sql`d`,
@@ -63,7 +66,8 @@ const SOURCES = {
         g.last_seen_at, ${GATEWAY_OFFLINE_AFTER_MS}::int as online_ms,
         case when g.enrolled_at is null then 'pending' else 'active' end as state, g.version as agent_version,
         '{}'::jsonb as posture, g.enforced_version, split_part(g.wg_address, '/', 1) as address,
-        null::timestamptz as key_expires_at, g.enrolled_at`,
+        null::timestamptz as key_expires_at, g.enrolled_at, null::int as wg_host,
+        null::text as wg_config_fingerprint`,
     from: sql`from gateways g`,
     tenant: (tenantId: string) =>
       sql`g.tenant_id = ${tenantId} and g.kind in (${SITE_KINDS}) and g.retired_at is null`,
@@ -155,6 +159,8 @@ function toInventoryRow(row: Record<string, unknown>): InventoryRow {
     address: (row.address as string | null) ?? null,
     keyExpiresAt: toDate(row.key_expires_at),
     enrolledAt: toDate(row.enrolled_at),
+    wgHost: row.wg_host === null || row.wg_host === undefined ? null : Number(row.wg_host),
+    configFingerprint: (row.wg_config_fingerprint as string | null) ?? null,
   };
 }
 
@@ -246,10 +252,39 @@ export async function endpointExtras(tx: Tx, tenantId: string, id: string) {
       wgPublicKey: devices.wgPublicKey,
       wgHost: devices.wgHost,
       userId: devices.userId,
+      configDownloadedAt: devices.wgConfigDownloadedAt,
     })
     .from(devices)
     .where(and(eq(devices.tenantId, tenantId), eq(devices.id, id)));
   return row ?? null;
+}
+
+/**
+ * Records the configuration handed out for a device: its fingerprint, and with `downloadedAt` when a person took
+ * it (enrolment in the browser, "download again"); an agent's check-in only moves the fingerprint, and writes
+ * nothing when it is unchanged.
+ */
+export async function recordConfigFingerprint(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  fingerprint: string,
+  downloadedAt?: Date,
+) {
+  await tx
+    .update(devices)
+    .set(
+      downloadedAt
+        ? { wgConfigFingerprint: fingerprint, wgConfigDownloadedAt: downloadedAt }
+        : { wgConfigFingerprint: fingerprint },
+    )
+    .where(
+      and(
+        eq(devices.tenantId, tenantId),
+        eq(devices.id, id),
+        downloadedAt ? undefined : sql`${devices.wgConfigFingerprint} is distinct from ${fingerprint}`,
+      ),
+    );
 }
 
 /** The user groups of a device's owner. */

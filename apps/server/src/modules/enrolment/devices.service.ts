@@ -5,6 +5,7 @@ import {
   type DeviceBulkInput,
   type DeviceCheckin,
   type DeviceCheckinAnswer,
+  type DeviceConfigDownload,
   type DeviceDetail,
   type DeviceExportQuery,
   type DeviceListItem,
@@ -18,11 +19,12 @@ import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx, DeviceCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
-import { deviceUnauthenticated, invalid, notFound } from '../../lib/errors';
-import { deviceWireguard, handshakesWith } from '../gateways/gateways.service';
+import { AppError, deviceUnauthenticated, invalid, notFound } from '../../lib/errors';
+import { deviceWireguard, deviceWireguards, handshakesWith } from '../gateways/gateways.service';
 import { moveDevicesToPolicyGroup } from '../policies/policy-groups.service';
 import { devicePolicies } from '../policies/user-policy-view.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
+import { configFingerprint } from './config-fingerprint';
 import { checkinEvents, keyDetail, postureOf, recordDeviceEvents } from './device-events';
 import * as repo from './devices.repository';
 import * as enrolmentRepo from './enrolment.repository';
@@ -35,7 +37,30 @@ import { deleteDevices, type EnrolmentDeps } from './enrolment.service';
 
 export { postureOf };
 
-export function presentItem(row: repo.InventoryRow, now = Date.now()): DeviceListItem {
+/** Whether a handed-out configuration differs from the current one; null when there is nothing to compare. */
+function outdatedOf(
+  row: Pick<repo.InventoryRow, 'kind' | 'state' | 'wgHost' | 'configFingerprint'>,
+  current: Map<number, { config: string }>,
+): boolean | null {
+  if (row.kind !== 'endpoint' || row.state !== 'active' || row.wgHost === null || !row.configFingerprint)
+    return null;
+  const tunnel = current.get(row.wgHost);
+  return tunnel ? configFingerprint(tunnel.config) !== row.configFingerprint : null;
+}
+
+/** The current tunnels of the rows that were handed a configuration (one load for a page). */
+async function currentTunnelsOf(tx: Tx, tenantId: string, rows: readonly repo.InventoryRow[]) {
+  const hosts = rows
+    .filter((row) => row.kind === 'endpoint' && row.state === 'active' && row.configFingerprint)
+    .flatMap((row) => (row.wgHost === null ? [] : [row.wgHost]));
+  return hosts.length ? deviceWireguards(tx, tenantId, hosts) : new Map();
+}
+
+export function presentItem(
+  row: repo.InventoryRow,
+  now = Date.now(),
+  configOutdated: boolean | null = null,
+): DeviceListItem {
   const seen = row.lastSeenAt?.getTime() ?? null;
   return {
     id: row.id,
@@ -53,13 +78,18 @@ export function presentItem(row: repo.InventoryRow, now = Date.now()): DeviceLis
     address: row.address,
     keyExpiresAt: row.keyExpiresAt?.toISOString() ?? null,
     enrolledAt: row.enrolledAt?.toISOString() ?? null,
+    configOutdated,
   };
 }
 
 export async function listDevices(database: Database, ctx: Ctx, query: DeviceListQuery) {
-  const page = await database.tenantTx(ctx.tenant.id, (tx) => repo.listInventory(tx, ctx.tenant.id, query));
+  const tenantId = ctx.tenant.id;
+  const { page, current } = await database.tenantTx(tenantId, async (tx) => {
+    const page = await repo.listInventory(tx, tenantId, query);
+    return { page, current: await currentTunnelsOf(tx, tenantId, page.items) };
+  });
   const now = Date.now();
-  return { ...page, items: page.items.map((row) => presentItem(row, now)) };
+  return { ...page, items: page.items.map((row) => presentItem(row, now, outdatedOf(row, current))) };
 }
 
 const EXPORT_BATCH = 1000;
@@ -168,6 +198,8 @@ async function detailOf(tx: Tx, tenantId: string, id: string): Promise<DeviceDet
       wireguard: null,
       policyGroups: [],
       policies: [],
+      configDownloadedAt: null,
+      fullTunnel: false,
     };
   }
   const extras = await repo.endpointExtras(tx, tenantId, id);
@@ -176,8 +208,13 @@ async function detailOf(tx: Tx, tenantId: string, id: string): Promise<DeviceDet
   const groups = extras?.userId ? await repo.groupsOfUser(tx, tenantId, extras.userId) : [];
   const policies = await devicePolicies(tx, tenantId, { id, userId: extras?.userId ?? null, groups });
   let wireguard: DeviceDetail['wireguard'] = null;
+  let configOutdated: boolean | null = null;
+  let fullTunnel = false;
   if (extras?.wgPublicKey && extras.wgHost !== null) {
-    const tunnel = await deviceWireguard(tx, tenantId, extras.wgHost);
+    const current = await deviceWireguards(tx, tenantId, [extras.wgHost]);
+    const tunnel = current.get(extras.wgHost) as NonNullable<ReturnType<typeof current.get>>;
+    configOutdated = outdatedOf(row, current);
+    fullTunnel = tunnel.fullTunnel;
     const handshakes = await handshakesWith(tx, tenantId, extras.wgPublicKey);
     wireguard = {
       publicKey: extras.wgPublicKey,
@@ -190,6 +227,7 @@ async function detailOf(tx: Tx, tenantId: string, id: string): Promise<DeviceDet
   }
   return {
     ...item,
+    configOutdated,
     enrolledVia: extras?.enrolledVia ?? null,
     postureChecks: row.posture,
     sessions: sessions.map((s) => ({
@@ -201,6 +239,8 @@ async function detailOf(tx: Tx, tenantId: string, id: string): Promise<DeviceDet
     wireguard,
     policyGroups,
     policies,
+    configDownloadedAt: extras?.configDownloadedAt?.toISOString() ?? null,
+    fullTunnel,
   };
 }
 
@@ -233,6 +273,48 @@ export function updateDevice(database: Database, ctx: Ctx, id: string, name: str
       });
     }
     return detailOf(tx, tenantId, id);
+  });
+}
+
+/** 409 `device_no_tunnel`: the endpoint is not active or has no WireGuard key. */
+const noTunnel = () =>
+  new AppError('device_no_tunnel', 'The device has no tunnel now, so there is no configuration to download.');
+
+/**
+ * An endpoint's current configuration for the standard WireGuard apps, handed out again: its fingerprint and the
+ * time are recorded (so it is no longer outdated) and the handing-out is audited. The private key stays a
+ * placeholder — the browser fills it in from what the reader pastes, as at enrolment.
+ */
+export function downloadDeviceConfig(
+  database: Database,
+  ctx: Ctx,
+  id: string,
+): Promise<DeviceConfigDownload> {
+  const tenantId = ctx.tenant.id;
+  return database.tenantTx(tenantId, async (tx) => {
+    const before = await requireEndpoint(tx, tenantId, id);
+    const extras = await repo.endpointExtras(tx, tenantId, id);
+    if (before.state !== 'active' || before.wgHost === null || !extras?.wgPublicKey) throw noTunnel();
+    const tunnel = (await deviceWireguards(tx, tenantId, [before.wgHost])).get(before.wgHost);
+    if (!tunnel) throw noTunnel();
+    const fingerprint = configFingerprint(tunnel.config);
+    const downloadedAt = new Date();
+    await repo.recordConfigFingerprint(tx, tenantId, id, fingerprint, downloadedAt);
+    await recordEvent(tx, ctx, {
+      action: 'device.config.download',
+      objectType: 'device',
+      objectId: id,
+      objectName: before.name,
+      after: { fingerprint, fullTunnel: tunnel.fullTunnel, peers: tunnel.peers.map((peer) => peer.name) },
+    });
+    return {
+      config: tunnel.config,
+      fingerprint,
+      address: tunnel.address,
+      publicKey: extras.wgPublicKey,
+      fullTunnel: tunnel.fullTunnel,
+      downloadedAt: downloadedAt.toISOString(),
+    };
   });
 }
 
@@ -286,16 +368,24 @@ export async function deviceOfCredential(database: Database, credential: string)
   return repo.deviceOfTokenHash(database.db, hashToken(credential));
 }
 
+/**
+ * What a check-in or rotation answers. The client applies the tunnel it is given, so that configuration is the
+ * device's now: its fingerprint is recorded (nothing is written when it is unchanged).
+ */
 async function answerOf(
   tx: Tx,
   tenantId: string,
+  deviceId: string,
   row: { state: DeviceCheckinAnswer['state']; keyExpiresAt: Date | null; wgHost: number | null },
 ): Promise<DeviceCheckinAnswer> {
+  const wireguard =
+    row.state === 'active' && row.wgHost !== null ? await deviceWireguard(tx, tenantId, row.wgHost) : null;
+  if (wireguard)
+    await repo.recordConfigFingerprint(tx, tenantId, deviceId, configFingerprint(wireguard.config));
   return {
     state: row.state,
     keyExpiresAt: row.keyExpiresAt?.toISOString() ?? null,
-    wireguard:
-      row.state === 'active' && row.wgHost !== null ? await deviceWireguard(tx, tenantId, row.wgHost) : null,
+    wireguard,
     checkinSeconds: DEVICE_CHECKIN_SECONDS,
   };
 }
@@ -324,7 +414,7 @@ export async function checkin(
       row.previous,
       input,
     );
-    return { answer: await answerOf(tx, device.tenantId, row), events };
+    return { answer: await answerOf(tx, device.tenantId, device.deviceId, row), events };
   });
   await recordDeviceEvents(database, device.tenantId, events, log);
   return answer;
@@ -364,7 +454,7 @@ export async function rotateKey(
       },
     );
     const [after] = await repo.endpointsAmong(tx, tenantId, [device.deviceId]);
-    const answer = await answerOf(tx, tenantId, {
+    const answer = await answerOf(tx, tenantId, device.deviceId, {
       state: after.state,
       keyExpiresAt: expiresAt,
       wgHost: after.wgHost,

@@ -56,6 +56,9 @@ export function enrolmentRoutes(app: FastifyInstance, deps: service.EnrolmentDep
   route(app, database, d.updateDevice, ({ ctx, params, body }) =>
     devices.updateDevice(database, ctx, params.id, body.name),
   );
+  route(app, database, d.downloadDeviceConfig, ({ ctx, params }) =>
+    devices.downloadDeviceConfig(database, ctx, params.id),
+  );
   route(app, database, d.expireDeviceKey, ({ ctx, params }) =>
     devices.expireDeviceKey(database, ctx, params.id),
   );

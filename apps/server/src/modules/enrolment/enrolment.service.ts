@@ -32,6 +32,7 @@ import { AppError, invalid, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { deviceWireguard } from '../gateways/gateways.service';
 import { markPolicyChanged } from '../policy-core/policy-core.service';
+import { configFingerprint } from './config-fingerprint';
 import { enrolledDetail, recordDeviceEvents } from './device-events';
 import * as devices from './devices.repository';
 import * as repo from './enrolment.repository';
@@ -517,6 +518,15 @@ export async function enrol(
     // A device waiting for approval learns its tunnel at the check-in after it is approved.
     const wireguard =
       wgHost === null || initial.state !== 'active' ? null : await deviceWireguard(tx, tenant.id, wgHost);
+    // The configuration handed out now is the device's: later changes make it outdated (devices.service.ts).
+    if (wireguard)
+      await devices.recordConfigFingerprint(
+        tx,
+        tenant.id,
+        deviceId,
+        configFingerprint(wireguard.config),
+        new Date(),
+      );
     const event = {
       action: 'enrolled' as const,
       deviceId,

@@ -53,6 +53,9 @@ export const devices = pgTable('devices', {
   lastIp: text('last_ip'),
   enrolledAt: ts('enrolled_at').notNull().defaultNow(),
   lastSeenAt: ts('last_seen_at'),
+  /** Migration 0044: the SHA-256 of the WireGuard configuration last handed out for it, and when. */
+  wgConfigFingerprint: text('wg_config_fingerprint'),
+  wgConfigDownloadedAt: ts('wg_config_downloaded_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

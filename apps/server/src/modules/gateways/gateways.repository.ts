@@ -227,13 +227,22 @@ export async function usedAddresses(tx: Tx, tenantId: string): Promise<string[]>
 /** Records a heartbeat: last seen, version, load, peers, and the enforced version (with when it first was). */
 /**
  * A tunnel handshake a gateway reports is a sign of life of the device holding the key: its last-seen time moves
- * to the handshake (never back).
+ * to the handshake (never back). A device is connected while its latest handshake (any gateway's) is at most
+ * {@link CONNECTED_WITHIN_SECONDS} old — the gateway's own rule for an active peer — and disconnected once it is
+ * older: every heartbeat of the tenant's gateways moves the devices past it to disconnected.
  */
 export async function markDevicesSeen(tx: Tx, tenantId: string, peers: readonly StoredPeer[]) {
+  await tx.execute(
+    sql`update devices set connstatus = 'disconnected'
+      where tenant_id = ${tenantId} and connstatus = 'connected'
+        and (last_seen_at is null or last_seen_at < now() - make_interval(secs => ${CONNECTED_WITHIN_SECONDS}::int))`,
+  );
   const seen = peers.filter((peer) => peer.lastHandshakeAt);
   if (seen.length === 0) return;
   await tx.execute(
-    sql`update devices d set last_seen_at = h.at, connstatus = 'connected'
+    sql`update devices d set last_seen_at = h.at,
+      connstatus = case when h.at >= now() - make_interval(secs => ${CONNECTED_WITHIN_SECONDS}::int)
+        then 'connected' else 'disconnected' end
       from (select distinct on (key) key, at from unnest(
         ${`{${seen.map((p) => p.publicKey).join(',')}}`}::text[],
         ${`{${seen.map((p) => p.lastHandshakeAt).join(',')}}`}::timestamptz[]) as x(key, at)
@@ -242,6 +251,9 @@ export async function markDevicesSeen(tx: Tx, tenantId: string, peers: readonly 
         and (d.last_seen_at is null or d.last_seen_at < h.at)`,
   );
 }
+
+/** How recent a device's latest tunnel handshake is while it counts as connected (3 minutes, as on the gateway). */
+export const CONNECTED_WITHIN_SECONDS = 180;
 
 export async function recordHeartbeat(
   tx: Tx,
@@ -372,6 +384,48 @@ export async function devicePeers(tx: Tx, tenantId: string): Promise<DevicePeerR
         where d.tenant_id = ${tenantId} and d.wg_public_key is not null and d.wg_host is not null
           and d.state = 'active' and (u.id is null or not u.is_suspended)
         order by d.wg_host`,
+  );
+}
+
+/**
+ * Who is behind each of the given tunnel hosts: the device, its user and the user's groups (for the policies
+ * that apply to its tunnel, e.g. a full tunnel). Hosts no device holds are absent.
+ */
+export async function deviceSubjectsOfHosts(
+  tx: Tx,
+  tenantId: string,
+  hosts: number[],
+): Promise<Map<number, { deviceId: string; userId: string | null; groups: string[] }>> {
+  if (hosts.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: string;
+    host: number;
+    userId: string | null;
+    groups: string[] | string;
+  }>(
+    tx,
+    sql`select d.id, d.wg_host as host, d.user_id as "userId",
+          coalesce((select array_agg(ug.group_id::text order by ug.group_id) from user_groups ug
+            where ug.tenant_id = d.tenant_id and ug.user_id = d.user_id), '{}') as groups
+        from devices d
+        where d.tenant_id = ${tenantId}
+          and d.wg_host in (${sql.join(
+            hosts.map((host) => sql`${host}::int`),
+            sql`, `,
+          )})`,
+  );
+  const groupsOf = (groups: string[] | string): string[] =>
+    Array.isArray(groups)
+      ? groups
+      : groups
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
+  return new Map(
+    rows.map((row) => [
+      Number(row.host),
+      { deviceId: String(row.id), userId: row.userId ?? null, groups: groupsOf(row.groups) },
+    ]),
   );
 }
 

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { gatewayCtx, route } from '../../lib/route';
 import { ingestGatewayEvents, parseEventLines } from '../telemetry/telemetry.service';
+import { acceptsDelta, acceptsGzip, bundleAnswer } from './bundle-wire';
 import * as service from './gateways.service';
 import * as internalDevices from './internal-devices.service';
 import * as localControls from './local-controls.service';
@@ -129,8 +130,18 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
       signal: aborted.signal,
     });
     if (!bundle) return reply.code(304).header('etag', `"${have}"`).send();
-    reply.header('etag', `"${bundle.version}"`).header('cache-control', 'no-store');
-    return bundle;
+    // Gzipped and as a delta from `have` where the gateway takes them (bundle-wire.ts).
+    const answer = await bundleAnswer(deps, gatewayCtx(request), bundle, {
+      have,
+      gzip: acceptsGzip(request.headers['accept-encoding']),
+      delta: acceptsDelta(request.headers['a-im']),
+    });
+    return reply
+      .code(answer.status)
+      .headers(answer.headers)
+      .header('etag', `"${bundle.version}"`)
+      .header('cache-control', 'no-store')
+      .send(answer.body);
   });
   route(app, database, gw.heartbeat, ({ body, request }) =>
     service.heartbeat(deps, gatewayCtx(request), body),

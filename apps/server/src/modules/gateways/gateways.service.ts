@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ArtefactDiff,
   type ArtefactName,
+  BLOCK_PAGE_URL_PLACEHOLDER,
   type BundleDiff,
   type BundlePreview,
   type BundleSummary,
@@ -35,17 +36,21 @@ import {
   type SiteConfig,
 } from '@palisade/contracts';
 import {
+  audiencesText,
   bundleVersion,
   nftablesRuleset,
+  rpzAudiences,
   rpzZone,
   type SiteArtefacts,
   siteArtefacts,
   squidAcl,
+  subjectAddressesOf,
+  type TunnelIdentity,
   type WireguardPeer,
   wireguardConfig,
   ztnaRuleset,
 } from '@palisade/gateway-config';
-import { type EngineInput, explain } from '@palisade/policy-engine';
+import { type EngineInput, explain, fullTunnelFor, type TunnelSubject } from '@palisade/policy-engine';
 import { formatPatch, structuredPatch } from 'diff';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -101,6 +106,13 @@ import * as metrics from './site-metrics.repository';
 export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
   policies: PolicyCache;
   bundles: BundleCache;
+  /** The console's public address (config.publicUrl): where gateways send blocked web requests. */
+  publicUrl?: string;
+  /**
+   * Called in a heartbeat's transaction once its peers' handshakes are stored: the users module updates users'
+   * connection status from them (given by module-list.ts; the users module imports this one, not the reverse).
+   */
+  afterHandshakes?: (tx: Tx, tenantId: string) => Promise<unknown>;
 }
 
 /**
@@ -199,26 +211,61 @@ export function presentGateway(
 // ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Compiles the tenant artefacts of an engine input. The version names the content: it is hashed with the RPZ
- * serial at 1, so a policy version that changes nothing a gateway enforces makes no new bundle.
+ * Compiles the tenant artefacts of an engine input for the devices behind the tunnel addresses (`identities`):
+ * rules of policies for some subjects match those devices' addresses (nftables sets, squid `src`) and their DNS
+ * answers come from the zone of their audience (gateway-config audiences.ts). The version names the content: it
+ * is hashed with the RPZ serials at 1, so a policy version that changes nothing a gateway enforces makes no new
+ * bundle.
  */
-function compileArtefacts(input: EngineInput) {
+function compileArtefacts(input: EngineInput, identities: readonly TunnelIdentity[], tenantId: string) {
+  const subjectAddresses = subjectAddressesOf(identities);
   // Countries are blocked by the ranges the engine's own GeoIP database gives them.
-  const nftables = nftablesRuleset(input, { lookupCountryRanges: countryRanges });
+  const nftables = nftablesRuleset(input, { lookupCountryRanges: countryRanges, subjectAddresses });
   const rpz = rpzZone(input, { serial: 1 });
-  const squid = squidAcl(input);
-  const artefacts = { nftables: nftables.text, rpz: rpz.text, squid: squid.text };
+  const audiences = rpzAudiences(input, identities, { serial: 1 });
+  // Blocked web requests are redirected to the block page; each gateway writes the console's address in.
+  const squid = squidAcl(input, {
+    subjectAddresses,
+    blockPage: { publicUrl: BLOCK_PAGE_URL_PLACEHOLDER, tenantId },
+  });
+  const artefacts = {
+    nftables: nftables.text,
+    rpz: rpz.text,
+    rpzAudiences: audiencesText(audiences.audiences),
+    squid: squid.text,
+  };
   const skipped = [
     ...nftables.skipped.map((entry) => ({ artefact: 'nftables', ...entry })),
-    ...rpz.skipped.map((entry) => ({ artefact: 'rpz', ...entry })),
+    // The zone for everyone leaves the scoped rules to the audiences' zones, which report their own.
+    ...rpz.skipped
+      .filter((entry) => entry.reason !== 'subject-not-expressible')
+      .map((entry) => ({ artefact: 'rpz', ...entry })),
+    ...audiences.skipped
+      .filter(
+        (entry) =>
+          !rpz.skipped.some(
+            (e) => e.ruleId === entry.ruleId && e.reason === entry.reason && e.item === entry.item,
+          ),
+      )
+      .map((entry) => ({ artefact: 'rpz', ...entry })),
     ...squid.skipped.map((entry) => ({ artefact: 'squid', ...entry })),
   ];
   return { version: bundleVersion(artefacts), artefacts, skipped };
 }
 
-/** The RPZ zone with another SOA serial (the generator writes `( <serial> 3600 …` on the SOA line). */
+/** The RPZ zone(s) with another SOA serial (the generator writes `( <serial> 3600 …` on the SOA line). */
 const withSerial = (rpz: string, serial: number) =>
-  rpz.replace(/^(@ IN SOA \S+ \S+ \( )\d+ /m, `$1${serial} `);
+  rpz.replace(/^(@ IN SOA \S+ \S+ \( )\d+ /gm, `$1${serial} `);
+
+/** Who is behind each device tunnel address: the device, its user and the user's groups. */
+function identitiesOf(devices: Awaited<ReturnType<typeof repo.devicePeers>>): TunnelIdentity[] {
+  return devices.map((device) => ({
+    address: deviceAddress(device.host),
+    deviceId: device.id,
+    userId: device.userId,
+    groups: parseGroups(device.groups),
+  }));
+}
 
 /**
  * The tenant's current bundle, compiled first when the policy changed since the stored one. A pushed-back
@@ -259,18 +306,15 @@ async function currentOrCompiled(
     allowedIps: [`${deviceAddress(device.host)}/32`],
     name: device.name,
   }));
-  const identities = devices.map((device) => ({
-    address: deviceAddress(device.host),
-    deviceId: device.id,
-    userId: device.userId,
-    groups: parseGroups(device.groups),
-  }));
+  const identities = identitiesOf(devices);
   if (stored && stored.policyVersion >= live.version)
     return { ...stored, peers, identities, access, local, mesh };
-  const { version, artefacts, skipped } = compileArtefacts(live.input);
+  const { version, artefacts, skipped } = compileArtefacts(live.input, identities, tenantId);
   // A new zone gets a serial that only grows (seconds since 1970), as resolvers and secondaries expect; the same
   // content stored before keeps its own.
-  const rpz = withSerial(artefacts.rpz, Math.floor(Date.now() / 1000));
+  const serial = Math.floor(Date.now() / 1000);
+  const rpz = withSerial(artefacts.rpz, serial);
+  const rpzAudiences = withSerial(artefacts.rpzAudiences, serial);
   const row = await deps.database.tenantTx(tenantId, async (tx) => {
     await repo.storeBundle(
       tx,
@@ -278,7 +322,7 @@ async function currentOrCompiled(
         tenantId,
         version,
         policyVersion: live.version,
-        artefacts: { ...artefacts, rpz },
+        artefacts: { ...artefacts, rpz, rpzAudiences },
         policy: live.input,
         skipped,
       },
@@ -390,9 +434,11 @@ export function gatewayBundle(
   bundle: CurrentBundle,
   gateway: repo.GatewayRow,
   siteConfig: SiteConfig | null = null,
+  publicUrl?: string,
 ): GwBundle {
   const own = ownArtefacts(bundle, gateway, siteConfig);
   return {
+    ...(publicUrl ? { blockPageUrl: publicUrl } : {}),
     version: gatewayVersion(bundle.version, own),
     createdAt: bundle.createdAt.toISOString(),
     artefacts: {
@@ -443,7 +489,9 @@ async function inReadTurn<T>(database: Database, read: () => Promise<T>): Promis
     return await read();
   } finally {
     const next = own.waiting.shift();
-    if (next) next();
+    // Handed over after the event loop's pending I/O: a hundred woken gateways' reads do not hold up the
+    // console's answers (PGlite answers synchronously, so back to back they would never let it run).
+    if (next) setImmediate(next);
     else own.active--;
   }
 }
@@ -483,8 +531,10 @@ export async function waitForBundle(
     isWoken = true;
     wake();
   };
+  // Woken after what is running now (the save that announced the change answers first: the gateways' reads and
+  // the bundle's compile come after its answer, not before).
   const unsubscribe = deps.changes.subscribe(POLICY_TOPIC, (message) => {
-    if (message === null || message.startsWith(`${gw.tenantId}:`)) rouse();
+    if (message === null || message.startsWith(`${gw.tenantId}:`)) setImmediate(rouse);
   });
   // Its own site configuration saved (on any instance).
   const unsubscribeSite = deps.changes.subscribe(siteRepo.SITE_CONFIG_TOPIC, (message) => {
@@ -531,7 +581,7 @@ export async function waitForBundle(
             ] as const,
         );
         if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
-        return gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config);
+        return gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config, deps.publicUrl);
       });
       if (refused.isRefused) throw refused.error;
       if (bundle.version !== have) return answer(bundle);
@@ -739,48 +789,79 @@ export function upgradeGateway(deps: GatewayDeps, ctx: Ctx, id: string, targetVe
  * by name: WireGuard routes a block to one peer). The device's private key stays a placeholder it fills in.
  */
 export async function deviceWireguard(tx: Tx, tenantId: string, host: number): Promise<DeviceWireguard> {
+  const { fullTunnel: _, ...tunnel } = (await deviceWireguards(tx, tenantId, [host])).get(
+    host,
+  ) as DeviceWireguard & { fullTunnel: boolean };
+  return tunnel;
+}
+
+/**
+ * The tunnels of several devices at once (a page of the device list), loading what they share once. A device an
+ * enabled `fullTunnel` policy applies to (policy-engine `fullTunnelFor`) sends everything to its resolver's
+ * gateway: `AllowedIPs = 0.0.0.0/0, ::/0` there, with that gateway as its DNS; the other peers keep their
+ * networks (WireGuard routes the longest prefix). Without a gateway to resolve through it stays split.
+ */
+export async function deviceWireguards(
+  tx: Tx,
+  tenantId: string,
+  hosts: number[],
+): Promise<Map<number, DeviceWireguard & { fullTunnel: boolean }>> {
   const enrolled = (await repo.activeGateways(tx, tenantId)).filter((g) => g.publicKey && g.wgAddress);
-  const routes = routedNetworks(await loadEngineInput(tx, tenantId), enrolled);
+  const input = await loadEngineInput(tx, tenantId);
+  const routes = routedNetworks(input, enrolled);
   const access = await privateAccessOf(tx, tenantId);
   const mesh = await loadMeshPlan(tx, tenantId, enrolled, routes, access);
-  // The internal hosts and networks its user may reach through private services and ZTNA rules, and through
-  // the mesh; the mesh sites behind a hub are reached through it.
-  const allowed = deviceAllowedIps(
-    enrolled,
-    routes,
-    access.routes.get(host),
-    mesh,
-    mesh.memberHosts.has(host),
-  );
-  const gateways = enrolled.filter((gateway) => allowed.has(gateway.id));
-  const peers = gateways.map((gateway) => ({
-    gatewayId: gateway.id,
-    name: gateway.name,
-    publicKey: gateway.publicKey as string,
-    endpoint: gateway.endpoint,
-    allowedIps: allowed.get(gateway.id) ?? [],
-  }));
-  const address = `${deviceAddress(host)}/32`;
-  // The resolver of a gateway the device can reach: one with an endpoint, online ones first.
+  const subjects = input.policies.some((policy) => policy.fullTunnel)
+    ? await repo.deviceSubjectsOfHosts(tx, tenantId, hosts)
+    : new Map<number, TunnelSubject>();
   const now = Date.now();
-  const resolver = [...gateways]
-    .filter((gateway) => gateway.endpoint)
-    .sort((a, b) => Number(statusOf(b, now) === 'online') - Number(statusOf(a, now) === 'online'))[0];
-  const dns = resolver ? [(resolver.wgAddress as string).split('/')[0]] : [];
-  const config = wireguardConfig({
-    address,
-    dns,
-    privateKeyPlaceholder: true,
-    peers: peers.map((peer) => ({
-      publicKey: peer.publicKey,
-      allowedIps: peer.allowedIps,
-      name: peer.name,
-      ...(peer.endpoint ? { endpoint: peer.endpoint } : {}),
-      persistentKeepalive: 25,
-    })),
-  });
-  return { address, dns, peers, config };
+  const tunnels = new Map<number, DeviceWireguard & { fullTunnel: boolean }>();
+  for (const host of hosts) {
+    // The internal hosts and networks its user may reach through private services and ZTNA rules, and through
+    // the mesh; the mesh sites behind a hub are reached through it.
+    const allowed = deviceAllowedIps(
+      enrolled,
+      routes,
+      access.routes.get(host),
+      mesh,
+      mesh.memberHosts.has(host),
+    );
+    const gateways = enrolled.filter((gateway) => allowed.has(gateway.id));
+    // The resolver of a gateway the device can reach: one with an endpoint, online ones first.
+    const resolver = [...gateways]
+      .filter((gateway) => gateway.endpoint)
+      .sort((a, b) => Number(statusOf(b, now) === 'online') - Number(statusOf(a, now) === 'online'))[0];
+    const subject = subjects.get(host);
+    const fullTunnel = Boolean(resolver && subject && fullTunnelFor(input, subject));
+    const peers = gateways.map((gateway) => ({
+      gatewayId: gateway.id,
+      name: gateway.name,
+      publicKey: gateway.publicKey as string,
+      endpoint: gateway.endpoint,
+      allowedIps:
+        fullTunnel && gateway.id === resolver?.id ? [...FULL_TUNNEL] : (allowed.get(gateway.id) ?? []),
+    }));
+    const address = `${deviceAddress(host)}/32`;
+    const dns = resolver ? [(resolver.wgAddress as string).split('/')[0]] : [];
+    const config = wireguardConfig({
+      address,
+      dns,
+      privateKeyPlaceholder: true,
+      peers: peers.map((peer) => ({
+        publicKey: peer.publicKey,
+        allowedIps: peer.allowedIps,
+        name: peer.name,
+        ...(peer.endpoint ? { endpoint: peer.endpoint } : {}),
+        persistentKeepalive: 25,
+      })),
+    });
+    tunnels.set(host, { address, dns, peers, config, fullTunnel });
+  }
+  return tunnels;
 }
+
+/** What a full tunnel sends to its gateway: everything, both families. */
+const FULL_TUNNEL = ['0.0.0.0/0', '::/0'] as const;
 
 /** When each enrolled gateway of the tenant last reported a handshake with a WireGuard key (null: none yet). */
 export async function handshakesWith(tx: Tx, tenantId: string, publicKey: string) {
@@ -1110,8 +1191,8 @@ export async function deviceRoute(
 
 // ─── Bundle history, rollback and preview ───────────────────────────────────────────────────────────────────
 
-type TenantArtefacts = { nftables: string; rpz: string; squid: string };
-const TENANT_ARTEFACTS = ['nftables', 'rpz', 'squid'] as const;
+type TenantArtefacts = { nftables: string; rpz: string; rpzAudiences?: string; squid: string };
+const TENANT_ARTEFACTS = ['nftables', 'rpz', 'rpzAudiences', 'squid'] as const;
 /** Beyond this many changed lines a diff is not worked out (Myers' diff grows with the square of the edits). */
 const MAX_DIFF_EDITS = 4_000;
 
@@ -1148,7 +1229,11 @@ export function artefactDiff(artefact: ArtefactName, from: string, to: string): 
 
 /** The artefacts' differences, the RPZ serial aside (it changes with every new zone). */
 function tenantDiffs(from: TenantArtefacts, to: TenantArtefacts): ArtefactDiff[] {
-  const content = (artefacts: TenantArtefacts) => ({ ...artefacts, rpz: withSerial(artefacts.rpz, 1) });
+  const content = (artefacts: TenantArtefacts) => ({
+    ...artefacts,
+    rpz: withSerial(artefacts.rpz, 1),
+    rpzAudiences: withSerial(artefacts.rpzAudiences ?? '', 1),
+  });
   const [a, b] = [content(from), content(to)];
   return TENANT_ARTEFACTS.map((name) => artefactDiff(name, a[name], b[name]));
 }
@@ -1227,7 +1312,8 @@ export async function previewBundle(
   const tenantId = ctx.tenant.id;
   const current = await ensureBundle(deps, tenantId);
   const input: EngineInput = await previewPolicySave(deps.database, ctx, policyId, policy);
-  const next = compileArtefacts(input);
+  const devices = await deps.database.tenantTx(tenantId, (tx) => repo.devicePeers(tx, tenantId));
+  const next = compileArtefacts(input, identitiesOf(devices), tenantId);
   const artefacts = tenantDiffs(current.artefacts as TenantArtefacts, next.artefacts);
   const isChanged = next.version !== current.version;
   const receivers = isChanged
@@ -1314,6 +1400,8 @@ export async function heartbeat(deps: GatewayDeps, gw: GatewayCtx, beat: z.outpu
   const [row, site] = await deps.database.tenantTx(gw.tenantId, async (tx) => {
     await repo.recordHeartbeat(tx, gw.tenantId, gw.gatewayId, beat);
     await repo.markDevicesSeen(tx, gw.tenantId, beat.peers);
+    // Users' connection status follows the handshakes just reported (not the seed's).
+    await deps.afterHandshakes?.(tx, gw.tenantId);
     await recordNeighbours(tx, gw, beat.lan);
     const gateway = await repo.getGateway(tx, gw.tenantId, gw.gatewayId);
     // A site's performance, rolled up per minute (/devices/site-performance).

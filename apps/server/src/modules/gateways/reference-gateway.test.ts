@@ -131,14 +131,21 @@ describe('the reference gateway against the server', () => {
       `reference gateway: save took ${savedAt - saved} ms; then the zone was written ${written} ms and the enforced version reported ${total} ms after the save answered`,
     );
     expect(JSON.parse(readFileSync(join(dir, 'bundle.json'), 'utf8')).version).toBe(reported.enforcedVersion);
+    // It came as a delta from the version held (gzipped), checked by its SHA-256 and applied.
+    expect(first.logs).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^bundle ${reported.enforcedVersion}: a delta from ${enforced.version} \\(\\d+ bytes\\)$`),
+      ),
+    );
 
     // A restart resumes with the stored credential (the token is used up: enrolling again would fail).
     first.stop.abort();
     expect((await first.done).enforcedVersion).toBe(reported.enforcedVersion);
     const again: AgentEvent[] = [];
     const second = start(token, again);
+    // It enforces the bundle it stored at once (before the console answers), then long-polls from it.
     await until('the restarted agent enforcing', 5_000, () =>
-      again.find((e) => e.type === 'enforced' && e.version === reported.enforcedVersion),
+      again.find((e) => e.type === 'restored' && e.version === reported.enforcedVersion),
     );
     expect(again[0]).toEqual({ type: 'resumed', gatewayId: id });
     expect(again.some((e) => e.type === 'enrolled')).toBe(false);

@@ -28,7 +28,10 @@ export function enginePrecedence(type: PolicyType, precedence: number): number {
 
 /** Builds the engine's view of one stored policy. */
 function toEnginePolicy(
-  policy: Pick<repo.PolicyRow, 'id' | 'name' | 'type' | 'enabled' | 'precedence'>,
+  policy: Pick<
+    repo.PolicyRow,
+    'id' | 'name' | 'type' | 'enabled' | 'precedence' | 'blockPage' | 'fullTunnel'
+  >,
   rules: readonly repo.RuleRow[],
   appliesTo: EnginePolicy['appliesTo'],
 ): EnginePolicy {
@@ -38,6 +41,8 @@ function toEnginePolicy(
     type: policy.type,
     enabled: policy.enabled,
     precedence: enginePrecedence(policy.type, policy.precedence),
+    blockPage: policy.blockPage,
+    fullTunnel: policy.fullTunnel,
     rules: rules.map(({ policyId: _policyId, position: _position, ...rule }) => rule),
     appliesTo,
   };

@@ -16,6 +16,9 @@ export interface PolicyRow {
   description: string;
   enabled: boolean;
   precedence: number;
+  /** Migration 0044: the policy's options. */
+  blockPage: boolean;
+  fullTunnel: boolean;
   ruleCount: number;
   policyGroups: { id: string; name: string }[];
   updatedAt: Date;
@@ -56,7 +59,7 @@ export async function listPolicies(tx: Tx, tenantId: string, ids?: string[]): Pr
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`select policies.id, policies.type, policies.name, policies.description, policies.enabled,
-        policies.precedence, policies.updated_at,
+        policies.precedence, policies.block_page, policies.full_tunnel, policies.updated_at,
         (select count(*) from policy_rules
           where policy_rules.tenant_id = policies.tenant_id and policy_rules.policy_id = policies.id) as rule_count,
         coalesce((select jsonb_agg(jsonb_build_object('id', policy_groups.id, 'name', policy_groups.name)
@@ -77,6 +80,8 @@ export async function listPolicies(tx: Tx, tenantId: string, ids?: string[]): Pr
     description: String(row.description),
     enabled: Boolean(row.enabled),
     precedence: Number(row.precedence),
+    blockPage: Boolean(row.block_page),
+    fullTunnel: Boolean(row.full_tunnel),
     ruleCount: Number(row.rule_count ?? 0),
     policyGroups: jsonList<{ id: string; name: string }>(row.policy_groups),
     updatedAt: toDate(row.updated_at),
@@ -203,7 +208,15 @@ export async function setPrecedences(tx: Tx, tenantId: string, ids: string[]) {
 export async function insertPolicy(
   tx: Tx,
   tenantId: string,
-  values: { type: PolicyType; name: string; description: string; enabled: boolean; precedence: number },
+  values: {
+    type: PolicyType;
+    name: string;
+    description: string;
+    enabled: boolean;
+    precedence: number;
+    blockPage?: boolean;
+    fullTunnel?: boolean;
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(policies)
@@ -216,7 +229,14 @@ export async function updatePolicy(
   tx: Tx,
   tenantId: string,
   id: string,
-  values: { type?: PolicyType; name?: string; description?: string; enabled?: boolean },
+  values: {
+    type?: PolicyType;
+    name?: string;
+    description?: string;
+    enabled?: boolean;
+    blockPage?: boolean;
+    fullTunnel?: boolean;
+  },
 ) {
   await tx
     .update(policies)

@@ -52,6 +52,8 @@ export function presentSummary(row: repo.PolicyRow): PolicySummary {
     precedence: row.precedence,
     ruleCount: row.ruleCount,
     policyGroups: row.policyGroups,
+    blockPage: row.blockPage,
+    fullTunnel: row.fullTunnel,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -186,6 +188,8 @@ function creating(ctx: Ctx, input: PolicyData) {
       name: input.name,
       description: input.description,
       enabled: input.enabled,
+      blockPage: input.blockPage,
+      fullTunnel: input.fullTunnel,
       precedence,
     });
     await repo.replaceRules(
@@ -229,6 +233,8 @@ function updating(ctx: Ctx, id: string, input: PolicyData) {
       name: input.name,
       description: input.description,
       enabled: input.enabled,
+      blockPage: input.blockPage,
+      fullTunnel: input.fullTunnel,
     });
     if (list !== policyListOf(before.type)) {
       // Moving to another list puts the policy last there.
@@ -323,6 +329,8 @@ export function copyPolicy(database: Database, ctx: Ctx, id: string, name?: stri
       name: copy,
       description: source.description,
       enabled: false,
+      blockPage: source.blockPage,
+      fullTunnel: source.fullTunnel,
       precedence: source.precedence + 1,
     });
     await repo.replaceRules(
@@ -446,6 +454,8 @@ export async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData)
       name: policy.name,
       type: policy.type,
       enabled: policy.enabled,
+      blockPage: policy.blockPage ?? current.blockPage,
+      fullTunnel: policy.fullTunnel ?? current.fullTunnel,
       precedence: policyListOf(current.type) === list ? current.precedence : lastInList(),
       rules: mergeSystemRules(existing, rules, ({ policyId: _p, position: _q, ...rule }) => rule),
     };
@@ -456,6 +466,8 @@ export async function inputWithDraft(tx: Tx, tenantId: string, draft: DraftData)
     name: policy.name,
     type: policy.type,
     enabled: policy.enabled,
+    blockPage: policy.blockPage ?? true,
+    fullTunnel: policy.fullTunnel ?? false,
     precedence: lastInList(),
     rules,
     appliesTo: null,

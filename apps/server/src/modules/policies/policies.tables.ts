@@ -15,6 +15,9 @@ export const policies = pgTable('policies', {
   description: text('description').notNull().default(''),
   enabled: boolean('enabled').notNull().default(true),
   precedence: integer('precedence').notNull(),
+  /** Migration 0044: blocks show the block page; the devices it applies to use a full tunnel. */
+  blockPage: boolean('block_page').notNull().default(true),
+  fullTunnel: boolean('full_tunnel').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -14,8 +14,12 @@ import {
 import type { EngineObjects } from '@palisade/policy-engine/types';
 import type { z } from 'zod';
 
-/** A policy as the contract schema leaves it (defaults applied, strings trimmed). */
-export type PolicyData = z.output<typeof PolicyInput>;
+/**
+ * A policy as the contract schema leaves it (defaults applied, strings trimmed). The options may be left out by
+ * the server's own callers (seed, templates): a new policy then takes the defaults, an update keeps them.
+ */
+export type PolicyData = Omit<z.output<typeof PolicyInput>, 'blockPage' | 'fullTunnel'> &
+  Partial<Pick<z.output<typeof PolicyInput>, 'blockPage' | 'fullTunnel'>>;
 export type RuleData = PolicyData['rules'][number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -23,6 +23,7 @@ import type { Database, Tx } from '../../db/client';
 import type { ChangeBus } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid } from '../../lib/errors';
+import { loadAccessApprovals } from '../block-page/block-page.engine-source';
 import * as policies from '../policies/policies.engine-source';
 import { DEFAULT_GEO_RULE_ID, loadPolicyObjects } from '../policy-objects/policy-objects.engine-source';
 import { lookupCountry } from './geoip';
@@ -49,7 +50,9 @@ export type SimRequest = z.output<typeof SimulationRequest>;
 export async function loadEngineInput(tx: Tx, tenantId: string): Promise<EngineInput> {
   const tenantPolicies = await policies.loadTenantPolicies(tx, tenantId);
   const { objects, systemPolicies } = await loadPolicyObjects(tx, tenantId);
-  return { policies: [...tenantPolicies, ...systemPolicies], objects };
+  // Approved access requests (block page): allows for one user each, until they expire.
+  const approvals = await loadAccessApprovals(tx, tenantId);
+  return { policies: [...tenantPolicies, ...approvals, ...systemPolicies], objects };
 }
 
 /** The objects rules refer to (apps, categories, feeds, locations), as the engine and the rule checks see them. */

@@ -109,6 +109,36 @@ describe('geo controls API', () => {
     expect(us.decision).toBe('allow');
   });
 
+  it("a blocked country is blocked before a tenant's own allow or route rule accepts the traffic", async () => {
+    const before = (await f.app.inject({ url: GEO_URL, headers: auth(t.owner) })).json().blocked;
+    await f.app.inject({ method: 'PUT', url: GEO_URL, headers: auth(t.owner), payload: { blocked: ['KP'] } });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/policy/acme',
+      headers: auth(t.owner),
+      payload: {
+        type: 'other',
+        name: 'Allow all the internet',
+        rules: [{ name: 'Everything', type: 'ROUTE', action: 'allow', url: '0.0.0.0/0' }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const kp = await simulate('175.45.176.1:443');
+    expect(kp).toMatchObject({
+      decision: 'block',
+      rule: { policyId: 'system-geo', ruleId: 'system-geo-block' },
+    });
+    // Elsewhere the tenant's rule decides.
+    const us = await simulate('8.8.8.8:443');
+    expect(us).toMatchObject({ decision: 'allow', rule: { policyId: res.json().policy.id } });
+    await f.app.inject({
+      method: 'DELETE',
+      url: `/api/policy/acme/${res.json().policy.id}`,
+      headers: auth(t.owner),
+    });
+    await f.app.inject({ method: 'PUT', url: GEO_URL, headers: auth(t.owner), payload: { blocked: before } });
+  });
+
   it('GET lookup covers 401, 403, 404, 400 and answers the country of an address', async () => {
     await expectGuards(f, t, { method: 'GET', url: `${GEO_URL}/lookup?ip=8.8.8.8`, forbidden: 'helpdesk' });
     const bad = await f.app.inject({ url: `${GEO_URL}/lookup?ip=999.1.1.1`, headers: auth(t.owner) });
@@ -214,6 +244,15 @@ describe('loadPolicyObjects', () => {
         rules: [['system-blocked-apps', 'Blocked apps', 'app', 'block', 'netflix;tiktok', [], [], true]],
       },
       {
+        id: 'system-geo',
+        name: 'system:geoControls',
+        precedence: -500_000,
+        system: true,
+        appliesTo: null,
+        type: 'other',
+        rules: [['system-geo-block', 'Blocked countries', 'GEO', 'block', 'KP;RU', [], [], true]],
+      },
+      {
         id: 'system-web-categories',
         name: 'system:webCategories',
         precedence: 1_000_000_000,
@@ -221,15 +260,6 @@ describe('loadPolicyObjects', () => {
         appliesTo: null,
         type: 'other',
         rules: [['system-category-news', 'Category: News', 'dmn', 'allow', '', ['news'], [], true]],
-      },
-      {
-        id: 'system-geo',
-        name: 'system:geoControls',
-        precedence: 1_500_000_000,
-        system: true,
-        appliesTo: null,
-        type: 'other',
-        rules: [['system-geo-block', 'Blocked countries', 'GEO', 'block', 'KP;RU', [], [], true]],
       },
       {
         id: 'system-default-geo',

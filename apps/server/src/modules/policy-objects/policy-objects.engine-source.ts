@@ -9,12 +9,16 @@ import * as repo from './policy-objects.repository';
 // What policy-core reads of this module's state: the objects rules refer to and the system policies derived from
 // the object screens (loadPolicyObjects). Only policy-core imports this file (the lint says so).
 
-/** Precedences of the derived system policies: threat intel and blocked apps first, geo last. */
+/**
+ * Precedences of the derived system policies: threat intel, blocked apps and blocked countries before every
+ * tenant rule (a blocked country is blocked whatever a tenant's route or allow rule says, at the gateway as in
+ * the simulator), web categories after them, and the default geo rule last (the network layer's default).
+ */
 export const SYSTEM_PRECEDENCE = {
   threatIntel: -2_000_000,
   blockedApps: -1_000_000,
+  geo: -500_000,
   webCategories: 1_000_000_000,
-  geo: 1_500_000_000,
   defaultGeo: 2_000_000_000,
 } as const;
 
@@ -90,7 +94,8 @@ function systemPolicy(key: keyof typeof SYSTEM_POLICY_IDS, rules: PolicyRule[]):
  *   the tenant's own rules.
  * - `system-blocked-apps`: one app rule blocking every app blocked for the whole tenant.
  * - `system-web-categories` (after the tenant's rules): the allow/block action of each content or custom category.
- * - `system-geo`: the blocked countries; `system-default-geo` (last): the default geo rule allowing every country.
+ * - `system-geo` (before the tenant's rules): the blocked countries; `system-default-geo` (last): the default
+ *   geo rule allowing every country.
  *
  * Rule ids are deterministic, so traces and tests can name them.
  */
@@ -181,8 +186,8 @@ export async function loadPolicyObjects(
     systemPolicies: [
       systemPolicy('threatIntel', threatRules),
       systemPolicy('blockedApps', blockedAppRules),
-      systemPolicy('webCategories', categoryRules),
       systemPolicy('geo', geoRules),
+      systemPolicy('webCategories', categoryRules),
       systemPolicy('defaultGeo', [
         systemRule(DEFAULT_GEO_RULE_ID, DEFAULT_GEO_RULE_NAME, 'GEO', 'allow', { url: '*' }),
       ]),

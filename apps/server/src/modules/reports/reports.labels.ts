@@ -32,6 +32,8 @@ export interface ReportLabels {
     users: string;
     devices: string;
     newDevices: string;
+    /** Of the requests, those `--simulate-traffic` made up (shown only when there are some). */
+    simulated: string;
   };
   sections: {
     keyFigures: string;
@@ -118,6 +120,7 @@ const en: ReportLabels = {
     users: 'Users',
     devices: 'Devices',
     newDevices: 'New devices',
+    simulated: 'Of these simulated (demo traffic)',
   },
   sections: {
     keyFigures: 'Key figures',
@@ -257,6 +260,7 @@ const de: ReportLabels = {
     users: 'Benutzer',
     devices: 'Geräte',
     newDevices: 'Neue Geräte',
+    simulated: 'Davon simuliert (Demo-Verkehr)',
   },
   sections: {
     keyFigures: 'Kennzahlen',

@@ -222,6 +222,8 @@ function totalsKpis(
     { label: labels.kpis.users, value: format.count(totals.users) },
     { label: labels.kpis.devices, value: format.count(totals.devices) },
     { label: labels.kpis.bytes, value: format.bytes(totals.bytes) },
+    // Figures that include made-up traffic say so (issue 23).
+    ...(totals.simulated ? [{ label: labels.kpis.simulated, value: format.count(totals.simulated) }] : []),
   ];
 }
 

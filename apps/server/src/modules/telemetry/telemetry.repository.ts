@@ -5,6 +5,7 @@ import type {
   DeviceEventAction,
   DeviceEventData,
   MetricEventData,
+  TelemetrySource,
 } from '@palisade/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
@@ -45,6 +46,8 @@ export interface EventFilter {
   deviceId?: string;
   gatewayId?: string;
   action?: string;
+  /** Decisions of one source only (both when absent). */
+  source?: TelemetrySource;
 }
 
 export interface EventPage {
@@ -81,6 +84,8 @@ export interface ListedEvent {
   bytesIn: number | null;
   bytesOut: number | null;
   detail: string | null;
+  /** A decision `--simulate-traffic` made up. */
+  simulated: boolean;
 }
 
 export interface EventStore {
@@ -98,20 +103,34 @@ export interface EventStore {
     filter: EventFilter,
     page: EventPage,
   ): Promise<{ items: ListedEvent[]; nextCursor: string | null } & PageTotal>;
-  /** Per bucket (minute or hour) of [from, to): decisions by verdict, connections and bytes. */
-  series(tenantId: string, from: Date, to: Date, bucket: 'minute' | 'hour'): Promise<SeriesRow[]>;
+  /**
+   * Per bucket (minute or hour) of [from, to): decisions by verdict, connections and bytes. `source`, here and
+   * below: only the decisions of that source (connections and device events are the gateways' and the console's).
+   */
+  series(
+    tenantId: string,
+    from: Date,
+    to: Date,
+    bucket: 'minute' | 'hour',
+    source?: TelemetrySource,
+  ): Promise<SeriesRow[]>;
   /** Per layer, decisions by verdict in the hours touching [from, to). */
   layers(
     tenantId: string,
     from: Date,
     to: Date,
+    source?: TelemetrySource,
   ): Promise<{ layer: string; allowed: number; blocked: number }[]>;
-  /** Counts of the hours touching [from, to): decisions, threats, device events, distinct users and devices. */
+  /**
+   * Counts of the hours touching [from, to): threats, device events, distinct users and devices, and the
+   * simulated decisions among them.
+   */
   counts(
     tenantId: string,
     from: Date,
     to: Date,
-  ): Promise<{ threats: number; deviceEvents: number; users: number; devices: number }>;
+    source?: TelemetrySource,
+  ): Promise<{ threats: number; deviceEvents: number; users: number; devices: number; simulated: number }>;
   /** A dimension's values with most decisions in the hours touching [from, to), named where they are ids. */
   top(
     tenantId: string,
@@ -120,7 +139,10 @@ export interface EventStore {
     dimension: string,
     decision: 'allow' | 'block' | undefined,
     limit: number,
+    source?: TelemetrySource,
   ): Promise<{ value: string; label: string; allowed: number; blocked: number }[]>;
+  /** The simulated decisions in the hours touching [from, to) (0 when `source` leaves them out). */
+  simulatedDecisions(tenantId: string, from: Date, to: Date, source?: TelemetrySource): Promise<number>;
   /** Per gateway, its connection events in [from, to): users, devices, sessions, durations, bytes. */
   sessions(tenantId: string, from: Date, to: Date): Promise<SessionRow[]>;
   /** Makes sure the days of `days` (UTC midnight, ms) can take events. */
@@ -160,21 +182,27 @@ const NIL = '00000000-0000-0000-0000-000000000000';
  * The rollup rows of `dimensions` in the hours touching [from, to): its whole UTC days from the daily rollups,
  * the hours before and after them from the hourly ones.
  */
-function rolledUp(tenantId: string, from: Date, to: Date, dimensions: readonly string[]): SQL {
+function rolledUp(
+  tenantId: string,
+  from: Date,
+  to: Date,
+  dimensions: readonly string[],
+  source?: TelemetrySource,
+): SQL {
   const first = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS;
   const dayFrom = Math.ceil(first / DAY_MS) * DAY_MS;
   const dayTo = Math.floor(to.getTime() / DAY_MS) * DAY_MS;
   const which = sql`tenant_id = ${tenantId} and dimension in (${sql.join(
     dimensions.map((d) => sql`${d}`),
     sql`, `,
-  )})`;
+  )})${source ? sql` and source = ${source}` : sql``}`;
   const hours = (a: number, b: Date | number) =>
-    sql`select dimension, value, decision, events, bytes from telemetry_hour_top
+    sql`select dimension, value, decision, source, events, bytes from telemetry_hour_top
         where ${which} and hour >= ${new Date(a)} and hour < ${new Date(b)}`;
   if (dayFrom >= dayTo) return hours(first, to);
   return sql`${hours(first, dayFrom)}
     union all
-    select dimension, value, decision, events, bytes from telemetry_day_top
+    select dimension, value, decision, source, events, bytes from telemetry_day_top
     where ${which} and day >= ${new Date(dayFrom)} and day < ${new Date(dayTo)}
     union all
     ${hours(dayTo, to)}`;
@@ -208,6 +236,7 @@ function columns(event: StoredEvent) {
     bytesIn: null as number | null,
     bytesOut: null as number | null,
     detail: null as Record<string, unknown> | null,
+    source: 'gateway' as TelemetrySource,
   };
   switch (event.kind) {
     case 'connection': {
@@ -241,6 +270,7 @@ function columns(event: StoredEvent) {
         ruleName: d.ruleName ?? null,
         threat: d.threat ?? null,
         bytesIn: d.bytes ?? null,
+        source: d.source ?? 'gateway',
       };
     }
     case 'device': {
@@ -354,36 +384,37 @@ export function postgresEventStore(database: Database): EventStore {
                 ${col('category')}::text[], ${col('app')}::text[], ${col('country')}::text[],
                 ${col('ruleId')}::text[], ${col('ruleName')}::text[], ${col('threat')}::text[],
                 ${col('durationMs')}::bigint[], ${col('bytesIn')}::bigint[], ${col('bytesOut')}::bigint[],
-                ${col('detail', (v) => (v === null ? null : JSON.stringify(v)))}::jsonb[]
+                ${col('detail', (v) => (v === null ? null : JSON.stringify(v)))}::jsonb[],
+                ${col('source')}::text[]
               ) as t(gateway_id, at, event_id, kind, action, layer, user_id, device_id, destination, port,
                      protocol, category, app, country, rule_id, rule_name, threat, duration_ms, bytes_in,
-                     bytes_out, detail)
+                     bytes_out, detail, source)
             ),
             inserted as (
               insert into telemetry_events (tenant_id, gateway_id, at, event_id, kind, action, layer, user_id,
                 device_id, destination, port, protocol, category, app, country, rule_id, rule_name, threat,
-                duration_ms, bytes_in, bytes_out, detail)
+                duration_ms, bytes_in, bytes_out, detail, source)
               select ${tenantId}::uuid, gateway_id, at, event_id, kind, action, layer, user_id, device_id,
                 destination, port, protocol, category, app, country, rule_id, rule_name, threat, duration_ms,
-                bytes_in, bytes_out, detail
+                bytes_in, bytes_out, detail, source
               from input
               order by at, gateway_id, event_id
               on conflict do nothing
               returning *
             ),
             minutes as (
-              insert into telemetry_minute (tenant_id, minute, kind, layer, decision, events, bytes)
+              insert into telemetry_minute (tenant_id, minute, kind, layer, decision, source, events, bytes)
               select ${tenantId}::uuid, date_trunc('minute', at), kind, coalesce(layer, ''),
-                case when kind = 'decision' then action else '' end, count(*),
+                case when kind = 'decision' then action else '' end, source, count(*),
                 coalesce(sum(coalesce(bytes_in, 0) + coalesce(bytes_out, 0)), 0)
-              from inserted group by 2, 3, 4, 5 order by 2, 3, 4, 5
-              on conflict (tenant_id, minute, kind, layer, decision) do update
+              from inserted group by 2, 3, 4, 5, 6 order by 2, 3, 4, 5, 6
+              on conflict (tenant_id, minute, kind, layer, decision, source) do update
                 set events = telemetry_minute.events + excluded.events,
                     bytes = telemetry_minute.bytes + excluded.bytes
             ),
             hour_delta as (
               select date_trunc('hour', i.at) as hour, d.dimension, d.value, coalesce(i.action, '') as decision,
-                count(*) as events, coalesce(sum(coalesce(i.bytes_in, 0) + coalesce(i.bytes_out, 0)), 0) as bytes
+                i.source, count(*) as events, coalesce(sum(coalesce(i.bytes_in, 0) + coalesce(i.bytes_out, 0)), 0) as bytes
               from inserted i
               cross join lateral (values
                 ('kind', i.kind), ('layer', i.layer), ('gateway', i.gateway_id::text),
@@ -392,22 +423,22 @@ export function postgresEventStore(database: Database): EventStore {
                 ('device', i.device_id::text), ('rule', i.rule_name)
               ) as d(dimension, value)
               where d.value is not null
-              group by 1, 2, 3, 4
+              group by 1, 2, 3, 4, 5
             ),
             hours as (
-              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, events, bytes)
-              select ${tenantId}::uuid, hour, dimension, value, decision, events, bytes from hour_delta
-              order by hour, dimension, value, decision
-              on conflict (tenant_id, hour, dimension, value, decision) do update
+              insert into telemetry_hour_top (tenant_id, hour, dimension, value, decision, source, events, bytes)
+              select ${tenantId}::uuid, hour, dimension, value, decision, source, events, bytes from hour_delta
+              order by hour, dimension, value, decision, source
+              on conflict (tenant_id, hour, dimension, value, decision, source) do update
                 set events = telemetry_hour_top.events + excluded.events,
                     bytes = telemetry_hour_top.bytes + excluded.bytes
             ),
             days as (
-              insert into telemetry_day_top (tenant_id, day, dimension, value, decision, events, bytes)
-              select ${tenantId}::uuid, date_trunc('day', hour, 'UTC'), dimension, value, decision, sum(events),
-                sum(bytes)
-              from hour_delta group by 2, 3, 4, 5 order by 3, 2, 4, 5
-              on conflict (tenant_id, dimension, day, value, decision) do update
+              insert into telemetry_day_top (tenant_id, day, dimension, value, decision, source, events, bytes)
+              select ${tenantId}::uuid, date_trunc('day', hour, 'UTC'), dimension, value, decision, source,
+                sum(events), sum(bytes)
+              from hour_delta group by 2, 3, 4, 5, 6 order by 3, 2, 4, 5, 6
+              on conflict (tenant_id, dimension, day, value, decision, source) do update
                 set events = telemetry_day_top.events + excluded.events,
                     bytes = telemetry_day_top.bytes + excluded.bytes
             ),
@@ -429,13 +460,26 @@ export function postgresEventStore(database: Database): EventStore {
               select destination as value, count(*) as events, count(*) filter (where action = 'block') as blocked
               from inserted where kind = 'decision' group by destination order by 2 desc limit 10
             ),
+            real_destinations as (
+              select destination as value, count(*) as events, count(*) filter (where action = 'block') as blocked
+              from inserted where kind = 'decision' and source = 'gateway'
+              group by destination order by 2 desc limit 10
+            ),
             announced as (
               -- What the live view shows, to every instance, when (and only if) the batch commits.
               select pg_notify(${CHANGE_CHANNEL}, ${`${TELEMETRY_TOPIC}:${tenantId}:`} || json_build_object(
                 'decisions', (select count(*) from inserted where kind = 'decision'),
                 'blocked', (select count(*) from inserted where kind = 'decision' and action = 'block'),
+                'simulated', (select count(*) from inserted where kind = 'decision' and source = 'simulated'),
                 'connections', (select count(*) from inserted where kind = 'connection'),
-                'destinations', coalesce((select json_agg(d) from destinations d), '[]'::json)
+                'destinations', coalesce((select json_agg(d) from destinations d), '[]'::json),
+                -- The same of the decisions the gateways saw (the live view's "real traffic only").
+                'real', json_build_object(
+                  'decisions', (select count(*) from inserted where kind = 'decision' and source = 'gateway'),
+                  'blocked', (select count(*) from inserted
+                    where kind = 'decision' and action = 'block' and source = 'gateway'),
+                  'destinations', coalesce((select json_agg(d) from real_destinations d), '[]'::json)
+                )
               )::text)
               where exists (select 1 from inserted)
             )
@@ -448,7 +492,9 @@ export function postgresEventStore(database: Database): EventStore {
       });
     },
 
-    async series(tenantId, from, to, bucket) {
+    async series(tenantId, from, to, bucket, source) {
+      const only = source ? sql` and (kind <> 'decision' or source = ${source})` : sql``;
+      const onlyHour = source ? sql` and (value <> 'decision' or source = ${source})` : sql``;
       return database.tenantTx(tenantId, async (tx) => {
         const rows = await queryRows<{
           at: string | Date;
@@ -465,7 +511,7 @@ export function postgresEventStore(database: Database): EventStore {
                     coalesce(sum(events) filter (where kind = 'connection'), 0) as connections,
                     coalesce(sum(bytes), 0) as bytes
                   from telemetry_minute
-                  where tenant_id = ${tenantId} and minute >= ${from} and minute < ${to}
+                  where tenant_id = ${tenantId} and minute >= ${from} and minute < ${to}${only}
                   group by minute order by minute`
             : sql`select hour as at,
                     coalesce(sum(events) filter (where value = 'decision' and decision = 'allow'), 0) as allowed,
@@ -474,7 +520,7 @@ export function postgresEventStore(database: Database): EventStore {
                     coalesce(sum(bytes), 0) as bytes
                   from telemetry_hour_top
                   where tenant_id = ${tenantId} and dimension = 'kind'
-                    and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}
+                    and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}${onlyHour}
                   group by hour order by hour`,
         );
         return rows.map((r) => ({
@@ -487,46 +533,64 @@ export function postgresEventStore(database: Database): EventStore {
       });
     },
 
-    async layers(tenantId, from, to) {
+    async layers(tenantId, from, to, source) {
       return database.tenantTx(tenantId, async (tx) => {
         const rows = await queryRows<{ layer: string; allowed: string; blocked: string }>(
           tx,
           sql`select value as layer,
                 coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
                 coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
-              from (${rolledUp(tenantId, from, to, ['layer'])}) r
+              from (${rolledUp(tenantId, from, to, ['layer'], source)}) r
               group by value order by value`,
         );
         return rows.map((r) => ({ layer: r.layer, allowed: Number(r.allowed), blocked: Number(r.blocked) }));
       });
     },
 
-    async counts(tenantId, from, to) {
+    async counts(tenantId, from, to, source) {
       return database.tenantTx(tenantId, async (tx) => {
         const [row] = await queryRows<{
           threats: string;
           device_events: string;
           users: string;
           devices: string;
+          simulated: string;
         }>(
           tx,
+          // Connection and device events are never simulated: a source filter leaves them in.
           sql`select
                 coalesce(sum(events) filter (where dimension = 'threat'), 0) as threats,
+                coalesce(sum(events) filter (where dimension = 'kind' and value = 'decision'
+                  and source = 'simulated'), 0) as simulated,
                 coalesce(sum(events) filter (where dimension = 'kind' and value = 'device'), 0) as device_events,
                 count(distinct value) filter (where dimension = 'user' and decision in ('allow', 'block')) as users,
                 count(distinct value) filter (where dimension = 'device' and decision in ('allow', 'block')) as devices
-              from (${rolledUp(tenantId, from, to, ['threat', 'kind', 'user', 'device'])}) r`,
+              from (${rolledUp(tenantId, from, to, ['threat', 'kind', 'user', 'device'])}) r
+              ${source ? sql`where source = ${source} or (dimension = 'kind' and value <> 'decision')` : sql``}`,
         );
         return {
           threats: Number(row?.threats ?? 0),
           deviceEvents: Number(row?.device_events ?? 0),
           users: Number(row?.users ?? 0),
           devices: Number(row?.devices ?? 0),
+          simulated: Number(row?.simulated ?? 0),
         };
       });
     },
 
-    async top(tenantId, from, to, dimension, decision, limit) {
+    async simulatedDecisions(tenantId, from, to, source) {
+      if (source === 'gateway') return 0;
+      return database.tenantTx(tenantId, async (tx) => {
+        const [row] = await queryRows<{ events: string }>(
+          tx,
+          sql`select coalesce(sum(events), 0) as events
+              from (${rolledUp(tenantId, from, to, ['kind'], 'simulated')}) r where value = 'decision'`,
+        );
+        return Number(row?.events ?? 0);
+      });
+    },
+
+    async top(tenantId, from, to, dimension, decision, limit, source) {
       return database.tenantTx(tenantId, async (tx) => {
         const label = NAMED[dimension as keyof typeof NAMED] ?? sql`t.value`;
         const rows = await queryRows<{
@@ -540,7 +604,7 @@ export function postgresEventStore(database: Database): EventStore {
                 select ${tenantId}::uuid as tenant_id, value,
                   coalesce(sum(events) filter (where decision = 'allow'), 0) as allowed,
                   coalesce(sum(events) filter (where decision = 'block'), 0) as blocked
-                from (${rolledUp(tenantId, from, to, [dimension])}) r
+                from (${rolledUp(tenantId, from, to, [dimension], source)}) r
                 where decision in ${decision ? sql`(${decision})` : sql`('allow', 'block')`}
                 group by value
                 order by sum(events) desc, value
@@ -628,7 +692,7 @@ export function postgresEventStore(database: Database): EventStore {
           tx,
           sql`select e.at::text as at_key, e.at, e.gateway_id, e.event_id, e.action, e.user_id, e.device_id,
                 e.duration_ms, e.bytes_in, e.bytes_out, e.detail, e.layer, e.destination, e.port, e.protocol,
-                e.category, e.app, e.country, e.rule_name, e.threat,
+                e.category, e.app, e.country, e.rule_name, e.threat, e.source,
                 g.name as gateway_name, u.username as user_name, d.name as device_name
               from telemetry_events e
               left join gateways g on g.tenant_id = e.tenant_id and g.id = e.gateway_id
@@ -682,6 +746,7 @@ interface Row {
   country: string | null;
   rule_name: string | null;
   threat: string | null;
+  source: string;
 }
 
 const num = (value: string | number | null) => (value === null ? null : Number(value));
@@ -714,6 +779,7 @@ function present(row: Row): ListedEvent {
     bytesIn: num(row.bytes_in),
     bytesOut: num(row.bytes_out),
     detail: text('detail'),
+    simulated: row.source === 'simulated',
   };
 }
 
@@ -733,5 +799,6 @@ function filterWhere(tenantId: string, filter: EventFilter): SQL {
   if (filter.country) parts.push(sql`e.country = ${filter.country}`);
   if (filter.threat) parts.push(sql`e.threat = ${filter.threat}`);
   if (filter.rule) parts.push(sql`e.rule_name = ${filter.rule}`);
+  if (filter.source) parts.push(sql`e.source = ${filter.source}`);
   return sql.join(parts, sql` and `);
 }

@@ -45,7 +45,7 @@ export function telemetryRoutes(app: FastifyInstance, database: Database, change
   route(app, database, t.privateAccessSummary, ({ ctx, query }) =>
     service.privateAccessSummary(database, ctx, query),
   );
-  route(app, database, t.liveTelemetry, ({ ctx, request, reply }) => {
+  route(app, database, t.liveTelemetry, ({ ctx, query, request, reply }) => {
     // Server-sent events: one `tick` a second until the client goes (the page hidden, closed, navigated away) or
     // the credential stops acting (signed out, suspended, revoked): then an `end` event with the error envelope
     // the request would be refused with now, and the stream closes.
@@ -58,10 +58,16 @@ export function telemetryRoutes(app: FastifyInstance, database: Database, change
     });
     reply.raw.write('retry: 3000\n\n');
     let id = 0;
-    const stop = service.liveTicks(changes, ctx, () => app.auth.recheck(request, 'dashboard:view'), {
-      onTick: (tick) => reply.raw.write(`id: ${++id}\nevent: tick\ndata: ${JSON.stringify(tick)}\n\n`),
-      onEnd: (refusal) => reply.raw.end(`event: end\ndata: ${JSON.stringify(refusal)}\n\n`),
-    });
+    const stop = service.liveTicks(
+      changes,
+      ctx,
+      () => app.auth.recheck(request, 'dashboard:view'),
+      {
+        onTick: (tick) => reply.raw.write(`id: ${++id}\nevent: tick\ndata: ${JSON.stringify(tick)}\n\n`),
+        onEnd: (refusal) => reply.raw.end(`event: end\ndata: ${JSON.stringify(refusal)}\n\n`),
+      },
+      query.source,
+    );
     request.raw.once('close', stop);
     return reply;
   });

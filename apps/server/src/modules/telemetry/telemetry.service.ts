@@ -31,6 +31,7 @@ import {
   TELEMETRY_RETENTION_DAYS,
   TelemetryLine,
   type TelemetryOverview,
+  type TelemetryQuery,
   type TelemetryRange,
   type TelemetryTop,
   type TelemetryTopQuery,
@@ -345,6 +346,7 @@ function decisionOf(row: ListedEvent): DecisionEvent {
     ruleName: row.ruleName,
     threat: row.threat,
     bytes: row.bytesIn,
+    simulated: row.simulated,
   };
 }
 
@@ -386,6 +388,7 @@ const decisionFilterOf = (query: DecisionEventExportQuery) => ({
   country: query.country,
   threat: query.threat,
   rule: query.rule,
+  source: query.source,
 });
 
 export async function listDecisionEvents(database: Database, ctx: Ctx, query: DecisionEventQuery) {
@@ -459,16 +462,16 @@ const HOUR_MS = 3_600_000;
 export async function telemetryOverview(
   database: Database,
   ctx: Ctx,
-  range: TelemetryRange,
+  range: TelemetryQuery,
 ): Promise<TelemetryOverview> {
   const store = eventStoreOf(database);
   const from = new Date(range.from);
   const to = new Date(range.to);
   const bucket = to.getTime() - from.getTime() <= MINUTE_BUCKETS_UP_TO_HOURS * HOUR_MS ? 'minute' : 'hour';
   const [rows, layers, counts] = await Promise.all([
-    store.series(ctx.tenant.id, from, to, bucket),
-    store.layers(ctx.tenant.id, from, to),
-    store.counts(ctx.tenant.id, from, to),
+    store.series(ctx.tenant.id, from, to, bucket, range.source),
+    store.layers(ctx.tenant.id, from, to, range.source),
+    store.counts(ctx.tenant.id, from, to, range.source),
   ]);
   const step = bucket === 'minute' ? MINUTE_MS : HOUR_MS;
   const byAt = new Map(rows.map((row) => [row.at.getTime(), row]));
@@ -499,6 +502,7 @@ export async function telemetryOverview(
       bytes: sum('bytes'),
       users: counts.users,
       devices: counts.devices,
+      simulated: range.source === 'gateway' ? 0 : counts.simulated,
     },
     series,
     layers: (['dns', 'network', 'http'] as const).map((layer) => {
@@ -513,15 +517,14 @@ export async function telemetryTop(
   ctx: Ctx,
   query: TelemetryTopQuery,
 ): Promise<TelemetryTop> {
-  const items = await eventStoreOf(database).top(
-    ctx.tenant.id,
-    new Date(query.from),
-    new Date(query.to),
-    query.dimension,
-    query.decision,
-    query.limit,
-  );
-  return { dimension: query.dimension, items };
+  const store = eventStoreOf(database);
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  const [items, simulated] = await Promise.all([
+    store.top(ctx.tenant.id, from, to, query.dimension, query.decision, query.limit, query.source),
+    store.simulatedDecisions(ctx.tenant.id, from, to, query.source),
+  ]);
+  return { dimension: query.dimension, items, simulated };
 }
 
 /** Secure private access: the site gateways' sessions in the range. */
@@ -562,12 +565,14 @@ export function liveTicks(
   ctx: Ctx,
   recheck: () => Promise<unknown>,
   handlers: { onTick: (tick: LiveTick) => void; onEnd: (refusal: ErrorEnvelope) => void },
+  source?: 'gateway',
 ): () => void {
   const tenantId = ctx.tenant.id;
   const { onTick } = handlers;
   let decisions = 0;
   let blocked = 0;
   let connections = 0;
+  let simulated = 0;
   let destinations = new Map<string, { events: number; blocked: number }>();
   const prefix = `${tenantId}:`;
   const unsubscribe = changes.subscribe(TELEMETRY_TOPIC, (message) => {
@@ -577,12 +582,21 @@ export function liveTicks(
         decisions: number;
         blocked: number;
         connections: number;
+        simulated?: number;
         destinations: { value: string; events: number; blocked: number }[];
+        real?: {
+          decisions: number;
+          blocked: number;
+          destinations: { value: string; events: number; blocked: number }[];
+        };
       };
-      decisions += batch.decisions;
-      blocked += batch.blocked;
+      // Only what the gateways saw: the announcement's `real` part (an older instance's has none: all of it).
+      const counted = source === 'gateway' && batch.real ? batch.real : batch;
+      decisions += counted.decisions;
+      blocked += counted.blocked;
       connections += batch.connections;
-      for (const d of batch.destinations) {
+      if (counted === batch) simulated += batch.simulated ?? 0;
+      for (const d of counted.destinations) {
         const seen = destinations.get(d.value) ?? { events: 0, blocked: 0 };
         destinations.set(d.value, { events: seen.events + d.events, blocked: seen.blocked + d.blocked });
       }
@@ -596,6 +610,7 @@ export function liveTicks(
       decisions,
       blocked,
       connections,
+      simulated,
       destinations: [...destinations]
         .map(([value, counts]) => ({ value, ...counts }))
         .sort((a, b) => b.events - a.events || a.value.localeCompare(b.value))
@@ -604,6 +619,7 @@ export function liveTicks(
     decisions = 0;
     blocked = 0;
     connections = 0;
+    simulated = 0;
     destinations = new Map();
     onTick(tick);
   }, 1000);

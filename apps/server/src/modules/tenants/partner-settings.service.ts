@@ -212,3 +212,25 @@ export async function getPartnerInfo(database: Database, ctx: Ctx, name: string)
     support: settings.support,
   };
 }
+
+/**
+ * What a tenant's public pages show of it (the block page): its own display name with its partner's colours and
+ * logo (a tenant without a partner: its own colours, no logo). Null when there is no tenant with that id (`id` must
+ * be a UUID).
+ */
+export async function tenantPublicBranding(database: Database, id: string) {
+  const tenant = await repo.findPartnerRow(database.db, { id });
+  if (!tenant || tenant.kind === 'platform') return null;
+  const partner =
+    tenant.kind === 'customer' && tenant.parentId
+      ? await repo.findPartnerRow(database.db, { id: tenant.parentId })
+      : null;
+  const brand = partner?.kind === 'partner' ? partner : tenant;
+  return {
+    tenantId: tenant.id,
+    displayName: tenant.displayName,
+    primaryColor: brand.primaryColor,
+    accentColor: brand.accentColor,
+    logo: brand.kind === 'partner' ? logoUrl(brand) : null,
+  };
+}

@@ -241,3 +241,6 @@ export function setUserStatus(
     return after;
   });
 }
+
+/** Users' connection status from their devices' last tunnel handshakes (connection-status.repository.ts). */
+export { refreshConnectionStatus, USER_CONNECTED_WITHIN_SECONDS } from './connection-status.repository';
