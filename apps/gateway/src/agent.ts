@@ -1,10 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { hostname as osHostname } from 'node:os';
 import { resolve } from 'node:path';
-import type { GwBundle, GwLan } from '@palisade/contracts';
+import { type GwBundle, GwBundle as GwBundleSchema, type GwLan } from '@palisade/contracts';
 import type { RosterEntry } from '@palisade/policy-engine';
-import { writeArtefacts } from './artefacts';
+import { artefactPaths, writeArtefacts } from './artefacts';
 import {
+  applyBundleDelta,
   enrolWithRetry,
   GatewayRevokedError,
   GwClient,
@@ -14,6 +15,8 @@ import {
 } from './client';
 import { ConnectionTracker, EventOutbox } from './connections';
 import { DataPlane } from './dataplane';
+import { type DecisionLogPaths, runDecisionTelemetry } from './decisions';
+import { readIfExists } from './files';
 import { MetricsSampler, parseWgDumpPeers } from './metrics';
 import { readLan } from './neighbours';
 import { runSimulation } from './simulate';
@@ -76,21 +79,35 @@ export interface AgentOptions {
    * plane's interface with `apply`, none without. For tests.
    */
   wgDump?: () => Promise<string | null>;
+  /**
+   * Real decision telemetry (decisions/): runs with `apply`; with this also without it (tests), reading these
+   * logs, and ulogd only if `ulogd` is not false.
+   */
+  decisionLogs?: { ulogd?: boolean; paths?: Partial<DecisionLogPaths> };
 }
 
 export type AgentEvent =
   | { type: 'enrolled'; gatewayId: string; address: string; listenPort: number }
   | { type: 'resumed'; gatewayId: string }
-  | { type: 'bundle'; version: string }
+  | { type: 'bundle'; version: string; delta?: boolean }
+  /** The bundle kept on disk, enforced at start before the console answered (it may be unreachable). */
+  | { type: 'restored'; version: string; applied: boolean; ms: number }
   | { type: 'enforced'; version: string; applied: boolean; ms: number }
   | { type: 'heartbeat'; enforcedVersion: string | null; answer: HeartbeatAnswer }
   | { type: 'simulated'; posted: number }
+  | { type: 'decisions'; posted: number }
   | { type: 'connections'; posted: number }
   | {
       type: 'error';
-      during: 'enrol' | 'bundle' | 'apply' | 'heartbeat' | 'connections' | 'simulate';
+      during: 'enrol' | 'bundle' | 'apply' | 'heartbeat' | 'connections' | 'simulate' | 'decisions';
       message: string;
     };
+
+/**
+ * While the console does not answer, heartbeats try again at least this often: the first one answered after
+ * an outage names the current version, and a gateway behind it fetches at once (its back-off reset).
+ */
+export const RECOVERY_PROBE_MS = 1_000;
 
 /** Connection events kept while the server does not take them; beyond, the oldest are dropped. */
 export const CONNECTION_EVENTS_KEPT = 10_000;
@@ -139,8 +156,11 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const state = await loadState(dir);
   let plane: DataPlane | null = null;
+  /** Whether the enrolment was made by this start (no bundle on disk is its own then). */
+  let justEnrolled = false;
   try {
     const enrolment = await enrolled();
+    const isResumed = enrolment !== null && !justEnrolled;
     if (!enrolment) return { gatewayId: state.enrolment?.gatewayId ?? '', enforcedVersion: null };
     if (options.apply) {
       plane = new DataPlane({
@@ -151,7 +171,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         log,
       });
     }
-    const result = await loop(enrolment, plane);
+    const result = await loop(enrolment, plane, isResumed);
     if (fatal) throw fatal;
     return result;
   } finally {
@@ -216,6 +236,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       enrolledAt: new Date().toISOString(),
     };
     await saveState(dir, state);
+    justEnrolled = true;
     log(
       `enrolled as gateway ${answer.gatewayId}: tunnel ${answer.wireguard.address}, port ${answer.wireguard.listenPort}`,
     );
@@ -231,6 +252,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
   async function loop(
     enrolment: NonNullable<AgentState['enrolment']>,
     plane: DataPlane | null,
+    isResumed: boolean,
   ): Promise<AgentResult> {
     const credential = enrolment.credential;
     const heartbeatMs = options.heartbeatMs ?? enrolment.heartbeatMs;
@@ -248,6 +270,41 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     let isRefetchDue = false;
     /** Wakes the heartbeat loop early (a new version is enforced). */
     let beatNow = new AbortController();
+    /** Ends the bundle loop's back-off early (a heartbeat was answered: the console is back). */
+    let retryNow = new AbortController();
+    let isBackingOff = false;
+    /** The next fetch takes the full bundle (a delta did not apply). */
+    let isFullDue = false;
+
+    /**
+     * The bundle of the last run, from disk, enforced before anything is asked of the console (which may be
+     * unreachable): a restart keeps enforcing what it enforced. Only a resumed enrolment's; a bundle that does
+     * not read or apply is left to the first fetch.
+     */
+    async function restore() {
+      const started = Date.now();
+      try {
+        const text = await readIfExists(artefactPaths(dir).bundle);
+        if (text === null) return;
+        const stored = JSON.parse(text) as GwBundle;
+        const parsed = GwBundleSchema.safeParse(stored);
+        if (!parsed.success)
+          throw new Error(`bundle.json is not a bundle: ${parsed.error.message.slice(0, 200)}`);
+        connections.setBundle(stored);
+        const { paths, wireguard } = await writeArtefacts(dir, stored, state.privateKey);
+        if (plane) await plane.apply(paths, wireguard);
+        enforced = stored.version;
+        held = stored;
+        const ms = Date.now() - started;
+        log(
+          `enforcing the stored bundle ${stored.version}${plane ? ' (applied)' : ' (written)'} in ${ms} ms`,
+        );
+        emit({ type: 'restored', version: stored.version, applied: plane !== null, ms });
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        log(`the stored bundle was not enforced: ${messageOf(error)}; waiting for the console's`);
+      }
+    }
 
     const revoked = async (error: GatewayRevokedError) => {
       // The credential is of no further use: a new start needs a new token.
@@ -261,8 +318,10 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     async function bundles() {
       let failures = 0;
       while (!stop.signal.aborted) {
-        const immediate = isRefetchDue || enforced === null;
+        const immediate = isRefetchDue || isFullDue || enforced === null;
+        const isDeltaTaken = !isFullDue;
         isRefetchDue = false;
+        isFullDue = false;
         poll = new AbortController();
         isPollWaiting = !immediate;
         let bundle: GwBundle;
@@ -272,10 +331,23 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
             enforced,
             immediate ? 0 : waitSeconds,
             AbortSignal.any([stop.signal, poll.signal]),
+            { delta: isDeltaTaken && held !== null },
           );
           failures = 0;
           if (answer.status === 304) continue;
-          bundle = answer.bundle;
+          if (answer.status === 226) {
+            try {
+              bundle = applyBundleDelta(held as GwBundle, answer.delta);
+            } catch (error) {
+              // Never applied half-made: the full bundle instead, at once.
+              log(
+                `bundle delta to ${answer.delta.version} not taken (${messageOf(error)}); fetching it whole`,
+              );
+              isFullDue = true;
+              continue;
+            }
+            log(`bundle ${bundle.version}: a delta from ${answer.delta.from} (${answer.bytes ?? '?'} bytes)`);
+          } else bundle = answer.bundle;
         } catch (error) {
           if (stop.signal.aborted) return;
           if (error instanceof GatewayRevokedError) return revoked(error);
@@ -284,7 +356,13 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           const wait = delay(failures);
           emit({ type: 'error', during: 'bundle', message: messageOf(error) });
           log(`bundle: ${messageOf(error)}; retrying in ${wait} ms`);
-          await sleep(wait, stop.signal);
+          isBackingOff = true;
+          await sleep(wait, stop.signal, retryNow.signal);
+          isBackingOff = false;
+          if (retryNow.signal.aborted) {
+            retryNow = new AbortController();
+            failures = 0;
+          }
           continue;
         } finally {
           poll = null;
@@ -368,6 +446,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
             isRefetchDue = true;
             if (isPollWaiting) poll?.abort();
           }
+          // Backing off after failures (the console was away): it is back, so ask again now.
+          if (isBackingOff) retryNow.abort();
           if (answer.upgrade && answer.upgrade.targetVersion !== upgradeSeen) {
             upgradeSeen = answer.upgrade.targetVersion;
             log(`upgrade to ${upgradeSeen} requested: the reference gateway does not upgrade itself`);
@@ -376,7 +456,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           if (stop.signal.aborted) return;
           if (error instanceof GatewayRevokedError) return revoked(error);
           failures++;
-          wait = Math.min(heartbeatMs, delay(failures));
+          wait = Math.min(heartbeatMs, delay(failures), RECOVERY_PROBE_MS);
           emit({ type: 'error', during: 'heartbeat', message: messageOf(error) });
           log(`heartbeat: ${messageOf(error)}; retrying in ${wait} ms`);
         }
@@ -429,7 +509,31 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
       });
     }
 
-    await Promise.all([bundles(), heartbeats(), ...(rate === undefined ? [] : [simulated(rate)])]);
+    if (isResumed) await restore();
+    /** With `apply`: the decisions Unbound, nftables (NFLOG) and squid saw, through the disk queue (decisions/). */
+    async function decisions() {
+      await runDecisionTelemetry({
+        dir,
+        bundle: () => held,
+        post: (events, signal) => client.events(credential, events, signal),
+        signal: stop.signal,
+        delay,
+        log,
+        ulogd: options.decisionLogs?.ulogd,
+        paths: options.decisionLogs?.paths,
+        onPosted: (posted) => emit({ type: 'decisions', posted }),
+        onError: (message) => emit({ type: 'error', during: 'decisions', message }),
+        fatal: (error) => error instanceof GatewayRevokedError,
+        onFatal: (error) => revoked(error as GatewayRevokedError),
+      }).catch((error) => log(`decision telemetry stopped: ${messageOf(error)}`));
+    }
+
+    await Promise.all([
+      bundles(),
+      heartbeats(),
+      ...(rate === undefined ? [] : [simulated(rate)]),
+      ...(plane || options.decisionLogs ? [decisions()] : []),
+    ]);
     return { gatewayId: enrolment.gatewayId, enforcedVersion: enforced };
   }
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PRIVATE_KEY_PLACEHOLDER, wireguardConfig } from '@palisade/gateway-config';
 import { generateKeyPair } from '@palisade/gateway-config/keys';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stripWgQuick, withPrivateKey, writeArtefacts } from './artefacts';
+import { stripWgQuick, withBlockPageAddress, withPrivateKey, writeArtefacts } from './artefacts';
 import { TOOL_ENV } from './exec';
 import { loadState } from './state';
 import { needsTest } from './test-kit';
@@ -79,6 +79,7 @@ describe('artefacts', () => {
       'local-rpz.zone',
       'local.nft',
       'nftables.nft',
+      'rpz-audiences.zones',
       'rpz.zone',
       'site-interfaces.sh',
       'site.nft',
@@ -103,5 +104,31 @@ describe('artefacts', () => {
     expect(await loadState(state)).toEqual(made);
     execFileSync('chmod', ['644', join(state, 'state.json')]);
     await expect(loadState(state)).rejects.toThrow(/readable by others/);
+  });
+});
+
+describe('withBlockPageAddress', () => {
+  it("answers the block page's DNS blocks with the gateway's own tunnel address, and nothing else", () => {
+    const zone = [
+      '$ORIGIN rpz.palisade.',
+      'casino.example A 192.0.2.1',
+      '*.casino.example 60 IN A 192.0.2.1 ; block page',
+      'threat.example CNAME .',
+      'other.example A 192.0.2.10',
+      'rewrite.example A 192.0.2.1.example.',
+      '',
+    ].join('\n');
+    expect(withBlockPageAddress(zone, '10.64.0.1').split('\n')).toEqual([
+      '$ORIGIN rpz.palisade.',
+      'casino.example A 10.64.0.1',
+      '*.casino.example 60 IN A 10.64.0.1 ; block page',
+      'threat.example CNAME .',
+      'other.example A 192.0.2.10',
+      'rewrite.example A 192.0.2.1.example.',
+      '',
+    ]);
+    // No IPv4 tunnel address: the placeholder stays (never routed, the name stays blocked).
+    expect(withBlockPageAddress(zone, undefined)).toBe(zone);
+    expect(withBlockPageAddress(zone, 'fd00::1')).toBe(zone);
   });
 });

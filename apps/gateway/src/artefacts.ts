@@ -1,5 +1,9 @@
 import { join } from 'node:path';
-import type { GwBundle } from '@palisade/contracts';
+import {
+  BLOCK_PAGE_ADDRESS_PLACEHOLDER,
+  BLOCK_PAGE_URL_PLACEHOLDER,
+  type GwBundle,
+} from '@palisade/contracts';
 import { PRIVATE_KEY_PLACEHOLDER } from '@palisade/gateway-config/wireguard';
 import { writeFileAtomic } from './files';
 
@@ -9,6 +13,8 @@ export const ARTEFACT_FILES = {
   wireguard: 'wireguard.conf',
   nftables: 'nftables.nft',
   rpz: 'rpz.zone',
+  /** The zones of audiences of policies for some subjects (gateway-config audiences.ts); empty without any. */
+  rpzAudiences: 'rpz-audiences.zones',
   squid: 'squid.conf',
   /** A site gateway's ZTNA firewall; empty for a cybernode (nothing to load). */
   ztna: 'ztna.nft',
@@ -88,6 +94,26 @@ export function stripWgQuick(config: string): Stripped {
 }
 
 /**
+ * An RPZ text with the block-page answers (`A` {@link BLOCK_PAGE_ADDRESS_PLACEHOLDER}) pointing at `address`, the
+ * gateway's own tunnel address, where its squid redirects plain HTTP to the console's block page. Unchanged when
+ * the gateway has no IPv4 address (the placeholder is never routed: the name stays blocked).
+ */
+export function withBlockPageAddress(zone: string, address: string | undefined): string {
+  if (address === undefined || !/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return zone;
+  const placeholder = BLOCK_PAGE_ADDRESS_PLACEHOLDER.replaceAll('.', '\\.');
+  return zone.replace(new RegExp(`(\\sA\\s+)${placeholder}(?=[ \\t]*(;[^\\n]*)?$)`, 'gm'), `$1${address}`);
+}
+
+/**
+ * The squid artefact with the console's address where its block-page redirects name the placeholder; without one
+ * (an older server) the redirects stay unresolvable and squid answers them as the blocks they are.
+ */
+export function withBlockPageUrl(squid: string, publicUrl: string | undefined): string {
+  if (!publicUrl || !/^https?:\/\/[A-Za-z0-9.\-[\]:]+(\/[A-Za-z0-9._~\-/]*)?$/.test(publicUrl)) return squid;
+  return squid.replaceAll(`${BLOCK_PAGE_URL_PLACEHOLDER}/`, `${publicUrl.replace(/\/+$/, '')}/`);
+}
+
+/**
  * Writes a bundle's artefacts to `dir`, each atomically (temporary file + rename), the WireGuard one with the
  * private key substituted and mode 0600, `bundle.json` last. Answers the paths and the keyed WireGuard text.
  */
@@ -96,8 +122,13 @@ export async function writeArtefacts(dir: string, bundle: GwBundle, privateKey: 
   const wireguard = withPrivateKey(bundle.artefacts.wireguard, privateKey);
   await writeFileAtomic(paths.wireguard, wireguard, 0o600);
   await writeFileAtomic(paths.nftables, bundle.artefacts.nftables);
-  await writeFileAtomic(paths.rpz, bundle.artefacts.rpz);
-  await writeFileAtomic(paths.squid, bundle.artefacts.squid);
+  // The block-page answers of the zones: this gateway's own tunnel address (its squid answers there).
+  const own = stripWgQuick(wireguard)
+    .addresses.map((a) => a.split('/')[0])
+    .find((a) => a.includes('.'));
+  await writeFileAtomic(paths.rpz, withBlockPageAddress(bundle.artefacts.rpz, own));
+  await writeFileAtomic(paths.rpzAudiences, withBlockPageAddress(bundle.artefacts.rpzAudiences ?? '', own));
+  await writeFileAtomic(paths.squid, withBlockPageUrl(bundle.artefacts.squid, bundle.blockPageUrl));
   await writeFileAtomic(paths.ztna, bundle.artefacts.ztna ?? '');
   await writeFileAtomic(paths.local, bundle.artefacts.local?.nftables ?? '');
   await writeFileAtomic(paths.localRpz, bundle.artefacts.local?.rpz ?? '');

@@ -11,6 +11,13 @@ import {
   type GwHeartbeat,
   GwHeartbeatAnswer,
 } from '@palisade/contracts';
+import {
+  applyDelta,
+  BUNDLE_DELTA_IM,
+  type BundleDelta,
+  bundleFromParts,
+  bundleParts,
+} from '@palisade/gateway-config/bundle-delta';
 
 /**
  * The gateway protocol as a client (contracts/gateways.ts `gwEndpoints`): enrol, the bundle long-poll, heartbeats
@@ -67,7 +74,42 @@ export type HeartbeatAnswer = ReturnType<typeof GwHeartbeatAnswer.parse>;
 export type DeviceEnrolled = ReturnType<typeof DeviceEnrolledSchema.parse>;
 export type CheckinAnswer = ReturnType<typeof DeviceCheckinAnswer.parse>;
 
-export type BundleAnswer = { status: 304 } | { status: 200; bundle: GwBundle; etag: string | null };
+export type BundleAnswer =
+  | { status: 304 }
+  /** `bytes`: what came over the wire (compressed), when the server said. */
+  | { status: 200; bundle: GwBundle; etag: string | null; bytes: number | null }
+  /** A delta from the version held (RFC 3229 226 IM Used), to apply with {@link applyBundleDelta}. */
+  | { status: 226; delta: BundleDelta; etag: string | null; bytes: number | null };
+
+/**
+ * The bundle a delta makes of `base` (the bundle held, as received), checked: its version is the delta's base,
+ * the result's SHA-256 is the delta's, and the result is a bundle. Throws otherwise (fetch the full bundle then).
+ */
+export function applyBundleDelta(base: GwBundle, delta: BundleDelta): GwBundle {
+  if (base.version !== delta.from) throw new Error(`delta from ${delta.from}, but ${base.version} is held`);
+  const made = bundleFromParts(applyDelta(bundleParts(base), delta));
+  const parsed = GwBundleSchema.safeParse(made);
+  if (!parsed.success)
+    throw new Error(`delta: the result is not a bundle: ${parsed.error.message.slice(0, 300)}`);
+  if (parsed.data.version !== delta.version) throw new Error('delta: the result names another version');
+  // As received (key order and all): the next delta's base must be what the server holds.
+  return made as GwBundle;
+}
+
+const isDelta = (value: unknown): value is BundleDelta => {
+  const d = value as Partial<BundleDelta> | null;
+  return (
+    typeof d === 'object' &&
+    d !== null &&
+    typeof d.from === 'string' &&
+    typeof d.version === 'string' &&
+    typeof d.sha256 === 'string' &&
+    Array.isArray(d.names) &&
+    d.names.every((name) => typeof name === 'string') &&
+    typeof d.parts === 'object' &&
+    d.parts !== null
+  );
+};
 
 /** Slack on top of a long-poll's wait before the request is given up. */
 const POLL_SLACK_MS = 15_000;
@@ -140,25 +182,43 @@ export class GwClient {
     return GwClient.parse(GwEnrolled, path, r.text);
   }
 
-  /** The bundle; with `have`, the server holds the request up to `waitSeconds` and answers 304 when unchanged. */
+  /**
+   * The bundle, gzipped on the wire (fetch decompresses it); with `have`, the server holds the request up to
+   * `waitSeconds` and answers 304 when unchanged, and with `delta` (default) it may answer the delta from `have`.
+   */
   async bundle(
     credential: string,
     have: string | null,
     waitSeconds: number,
     signal?: AbortSignal,
+    options: { delta?: boolean } = {},
   ): Promise<BundleAnswer> {
     const path = `/gw/bundle?wait=${have ? waitSeconds : 0}`;
-    const headers: Record<string, string> = { authorization: `Bearer ${credential}` };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${credential}`,
+      'accept-encoding': 'gzip',
+    };
     if (have) headers['if-none-match'] = `"${have}"`;
+    if (have && options.delta !== false) headers['a-im'] = BUNDLE_DELTA_IM;
     const r = await this.request(
       path,
       { method: 'GET', headers, signal },
       (have ? waitSeconds * 1000 : 0) + POLL_SLACK_MS,
     );
     if (r.status === 304) return { status: 304 };
+    const length = r.headers.get('content-length');
+    const bytes = length === null ? null : Number(length);
+    if (r.status === 226 && r.headers.get('im') === BUNDLE_DELTA_IM) {
+      const delta: unknown = JSON.parse(r.text);
+      if (!isDelta(delta)) throw new Error(`${path}: unexpected delta`);
+      return { status: 226, delta, etag: r.headers.get('etag'), bytes };
+    }
     if (r.status !== 200) throw new HttpError(r.status, path, r.text);
-    const bundle = GwClient.parse(GwBundleSchema, path, r.text);
-    return { status: 200, bundle, etag: r.headers.get('etag') };
+    // Kept as received (the schema's copy orders keys its own way): a delta's base is the server's text of it.
+    const bundle = JSON.parse(r.text) as GwBundle;
+    const parsed = GwBundleSchema.safeParse(bundle);
+    if (!parsed.success) throw new Error(`${path}: unexpected answer: ${parsed.error.message.slice(0, 300)}`);
+    return { status: 200, bundle, etag: r.headers.get('etag'), bytes };
   }
 
   async heartbeat(credential: string, beat: GwHeartbeat, signal?: AbortSignal): Promise<HeartbeatAnswer> {

@@ -31,7 +31,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateKeyPair } from '@palisade/gateway-config/keys';
@@ -92,6 +92,8 @@ const ADMIN_URL = `http://${PROTECTED}:9090/`;
 const HOSTNAME = 'dataplane.lab';
 const PASSWORD = `Dp-${randomBytes(12).toString('base64url')}`;
 const dir = mkdtempSync(join(tmpdir(), 'pgw-dp-'));
+// The gateways' squid runs as its own user: it must pass through this directory to theirs (as through /var/lib).
+chmodSync(dir, 0o711);
 const children: ChildProcess[] = [];
 const namespaces: string[] = [];
 

@@ -1,12 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { isIPv4 } from 'node:net';
 import { join } from 'node:path';
 import { DEVICE_TUNNEL_NETWORK } from '@palisade/contracts';
+import { EVERYONE_TAG, parseAudiences, type RpzAudience } from '@palisade/gateway-config/audiences';
 import type { ArtefactPaths } from './artefacts';
-import { run, TOOL_ENV, which } from './exec';
+import { Daemon } from './daemon';
+import { rpzLogLines, unboundLogLines, unboundLogPath } from './decisions/unbound-log';
+import { run, which } from './exec';
 import { readIfExists, writeFileAtomic } from './files';
 import { NAT_TABLE, natRuleset } from './forwarding';
+import { HttpLayer } from './squid-daemon';
 import { WireguardInterface } from './wg-interface';
 
 /**
@@ -58,7 +61,74 @@ export const REQUIRED_TOOLS = [
   'unbound',
   'unbound-checkconf',
   'unbound-control',
+  // The HTTP layer (squid-daemon.ts): squid-openssl and the certificate of its TLS port.
+  'squid',
+  'openssl',
 ] as const;
+
+/**
+ * Unbound's configuration. Without audiences, one `rpz:` clause for everyone. With audiences (policies for
+ * some subjects on the DNS layer, gateway-config audiences.ts), every client block is tagged with the zone for
+ * everyone's tag and each audience's device addresses with the audience's own (the most specific block wins),
+ * and each `rpz:` clause serves its tag only: a device meets exactly one zone.
+ */
+export function unboundConfText(options: {
+  dir: string;
+  dnsPort: number;
+  include?: string;
+  rpz: { path: string; origin: string };
+  audiences: readonly (RpzAudience & { path: string })[];
+  addresses: string[];
+}): string {
+  const { rpz, audiences, addresses } = options;
+  const v4 = addresses.filter((a) => isIPv4(a.split('/')[0]));
+  const tagged = audiences.length > 0;
+  const blocks = ['127.0.0.0/8', ...v4.map((a) => networkOf(a)), DEVICE_TUNNEL_NETWORK];
+  const rpzClause = (name: string, path: string, tag: string | null) => [
+    'rpz:',
+    `  name: ${quote(name)}`,
+    `  zonefile: ${quote(path)}`,
+    ...(tag ? [`  tags: ${quote(tag)}`] : []),
+    // Its rewrites in the log the decision telemetry reads (decisions/unbound-log.ts), named by the zone.
+    ...rpzLogLines(tag ?? 'everyone'),
+  ];
+  return [
+    '# Written by the Palisade gateway: rewritten on every start.',
+    'server:',
+    '  interface: 127.0.0.1',
+    ...v4.map((a) => `  interface: ${a.split('/')[0]}`),
+    `  port: ${options.dnsPort}`,
+    '  do-daemonize: no',
+    '  username: ""',
+    '  chroot: ""',
+    `  directory: ${quote(options.dir)}`,
+    '  pidfile: ""',
+    // Every answer, and each zone's rewrites, in the log the decision telemetry reads (decisions/unbound-log.ts).
+    ...unboundLogLines(unboundLogPath(options.dir)),
+    '  do-ip6: no',
+    '  module-config: "respip validator iterator"',
+    ...(tagged ? [`  define-tag: ${quote([EVERYONE_TAG, ...audiences.map((a) => a.tag)].join(' '))}`] : []),
+    // The devices ask it over the tunnel from their own addresses (WireGuard vouches for a peer's source).
+    ...blocks.flatMap((block) => [
+      `  access-control: ${block} allow`,
+      ...(tagged ? [`  access-control-tag: ${block} ${quote(EVERYONE_TAG)}`] : []),
+    ]),
+    ...audiences.flatMap((a) =>
+      a.clients.flatMap((client) => [
+        `  access-control: ${client}/32 allow`,
+        `  access-control-tag: ${client}/32 ${quote(a.tag)}`,
+      ]),
+    ),
+    ...(options.include ? [`  include: ${quote(options.include)}`] : []),
+    'remote-control:',
+    '  control-enable: yes',
+    `  control-interface: ${quote(join(options.dir, 'unbound.ctl'))}`,
+    '  control-use-cert: no',
+    ...audiences.flatMap((a) => rpzClause(a.origin, a.path, a.tag)),
+    ...rpzClause(rpz.origin, rpz.path, tagged ? EVERYONE_TAG : null),
+    '',
+  ].join('\n');
+}
 
 /** `a.b.c.d/p` → its network `w.x.y.z/p` (for Unbound's access control). */
 function networkOf(cidr: string): string {
@@ -82,15 +152,16 @@ export class DataPlane {
   private readonly dnsPort: number;
   /** The WireGuard interface and the routes to its peers (wg-interface.ts, shared with the device mode). */
   private readonly wireguard: WireguardInterface;
+  /** squid and the steering of the tunnel's web traffic through it (squid-daemon.ts). */
+  private readonly httpLayer: HttpLayer;
   private nftTable: string | null = null;
   /** The optional tables a bundle brought (a site gateway's ZTNA firewall and local controls). */
   private readonly optionalTables = new Set<string>();
   private natText: string | null = null;
   /** ip_forward before this gateway set it, restored on stop; null when it did not change it. */
   private forwardingBefore: string | null = null;
-  private unbound: ChildProcess | null = null;
+  private unbound: Daemon | null = null;
   private unboundConfig: string | null = null;
-  private unboundLog = '';
 
   constructor(private readonly options: DataPlaneOptions) {
     this.wireguard = new WireguardInterface({
@@ -101,6 +172,13 @@ export class DataPlane {
     this.dir = options.dir;
     this.interfaceName = options.interfaceName;
     this.dnsPort = options.dnsPort ?? 53;
+    this.httpLayer = new HttpLayer({
+      dir: options.dir,
+      interfaceName: options.interfaceName,
+      // squid resolves a request's Host (intercepted requests are checked against it) with this Unbound.
+      dnsServers: this.dnsPort === 53 ? ['127.0.0.1'] : undefined,
+      log: options.log,
+    });
   }
 
   get unboundConfPath() {
@@ -128,7 +206,8 @@ export class DataPlane {
     await this.applyTable(paths.local, 'palisade_local');
     await this.applyNat(allowedIps, addresses);
     await this.applyForwarding();
-    await this.applyUnbound(paths.rpz, addresses);
+    await this.applyUnbound(paths, addresses);
+    await this.httpLayer.apply(paths.squid, addresses);
   }
 
   /** IPv4 forwarding on (in this network namespace). */
@@ -178,111 +257,79 @@ export class DataPlane {
     }
   }
 
-  private unboundConfText(rpzPath: string, origin: string, addresses: string[]): string {
-    const v4 = addresses.filter((a) => isIPv4(a.split('/')[0]));
-    return [
-      '# Written by the Palisade gateway: rewritten on every start.',
-      'server:',
-      '  interface: 127.0.0.1',
-      ...v4.map((a) => `  interface: ${a.split('/')[0]}`),
-      `  port: ${this.dnsPort}`,
-      '  do-daemonize: no',
-      '  username: ""',
-      '  chroot: ""',
-      `  directory: ${quote(this.dir)}`,
-      '  pidfile: ""',
-      '  use-syslog: no',
-      '  logfile: ""',
-      '  do-ip6: no',
-      '  module-config: "respip validator iterator"',
-      '  access-control: 127.0.0.0/8 allow',
-      ...v4.map((a) => `  access-control: ${networkOf(a)} allow`),
-      // The devices ask it over the tunnel from their own addresses (WireGuard vouches for a peer's source).
-      `  access-control: ${DEVICE_TUNNEL_NETWORK} allow`,
-      ...(this.options.unboundInclude ? [`  include: ${quote(this.options.unboundInclude)}`] : []),
-      'remote-control:',
-      '  control-enable: yes',
-      `  control-interface: ${quote(join(this.dir, 'unbound.ctl'))}`,
-      '  control-use-cert: no',
-      'rpz:',
-      `  name: ${quote(origin)}`,
-      `  zonefile: ${quote(rpzPath)}`,
-      '',
-    ].join('\n');
-  }
-
-  private async applyUnbound(rpzPath: string, addresses: string[]) {
-    const zone = (await readIfExists(rpzPath)) ?? '';
+  /**
+   * Serves the zones: the same configuration reloads the zones in place (`auth_zone_reload`), another one is
+   * checked first (`unbound-checkconf` on the new file; a bad one leaves the running Unbound as it is), then
+   * Unbound restarts with it.
+   */
+  private async applyUnbound(paths: ArtefactPaths, addresses: string[]) {
+    const zone = (await readIfExists(paths.rpz)) ?? '';
     const origin = /^\$ORIGIN\s+(\S+)/m.exec(zone)?.[1] ?? 'rpz.palisade.';
-    const config = this.unboundConfText(rpzPath, origin, addresses);
+    const audiences = parseAudiences((await readIfExists(paths.rpzAudiences)) ?? '').map((a) => ({
+      ...a,
+      path: join(this.dir, `rpz-${a.tag}.zone`),
+    }));
+    for (const a of audiences) await writeFileAtomic(a.path, a.zone);
+    const config = unboundConfText({
+      dir: this.dir,
+      dnsPort: this.dnsPort,
+      include: this.options.unboundInclude,
+      rpz: { path: paths.rpz, origin },
+      audiences,
+      addresses,
+    });
+    const origins = [origin, ...audiences.map((a) => a.origin)];
     const conf = this.unboundConfPath;
     if (this.isUnboundRunning() && config === this.unboundConfig) {
-      const answer = await run('unbound-control', ['-c', conf, 'auth_zone_reload', origin]).catch((error) => {
-        this.options.log(`unbound: reload failed, restarting: ${error.message}`);
-        return null;
-      });
-      if (answer?.trim() === 'ok') {
-        this.options.log(`unbound: reloaded ${origin}`);
+      let reloaded = true;
+      for (const name of origins) {
+        const answer = await run('unbound-control', ['-c', conf, 'auth_zone_reload', name]).catch((error) => {
+          this.options.log(`unbound: reload of ${name} failed, restarting: ${error.message}`);
+          return null;
+        });
+        if (answer?.trim() !== 'ok') reloaded = false;
+      }
+      if (reloaded) {
+        this.options.log(`unbound: reloaded ${origins.join(', ')}`);
         return;
       }
     }
+    const next = `${conf}.next`;
+    await writeFileAtomic(next, config, 0o644);
+    await run('unbound-checkconf', [next]);
     await this.stopUnbound();
-    await writeFileAtomic(conf, config, 0o644);
-    await run('unbound-checkconf', [conf]);
+    await rename(next, conf);
     await this.startUnbound(conf);
     this.unboundConfig = config;
-    this.options.log(`unbound: answering on port ${this.dnsPort} with ${origin}`);
+    this.options.log(`unbound: answering on port ${this.dnsPort} with ${origins.join(', ')}`);
   }
 
   private isUnboundRunning() {
-    return this.unbound !== null && this.unbound.exitCode === null && this.unbound.signalCode === null;
+    return this.unbound?.running ?? false;
   }
 
+  /** Unbound under supervision (daemon.ts): one per state directory, even after a kill -9 of the gateway. */
   private async startUnbound(conf: string) {
-    this.unboundLog = '';
-    const child = spawn('unbound', ['-d', '-c', conf], { env: TOOL_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.unbound = child;
-    const collect = (data: Buffer) => {
-      this.unboundLog = `${this.unboundLog}${data}`.slice(-20_000);
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    let spawnError: Error | null = null;
-    child.once('error', (error) => {
-      spawnError = error;
+    this.unbound = new Daemon({
+      name: 'unbound',
+      command: 'unbound',
+      args: ['-d', '-c', conf],
+      dir: this.dir,
+      log: this.options.log,
+      ready: () =>
+        run('unbound-control', ['-c', conf, 'status'], { timeoutMs: 5000 }).then(
+          () => true,
+          () => false,
+        ),
     });
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (spawnError) throw spawnError;
-      if (!this.isUnboundRunning()) {
-        throw new Error(`unbound exited (${child.exitCode ?? child.signalCode}): ${this.unboundLog.trim()}`);
-      }
-      const ok = await run('unbound-control', ['-c', conf, 'status'], { timeoutMs: 5000 }).then(
-        () => true,
-        () => false,
-      );
-      if (ok) return;
-      if (Date.now() > deadline) {
-        await this.stopUnbound();
-        throw new Error(`unbound did not start within 15 s: ${this.unboundLog.trim()}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await this.unbound.start();
   }
 
   private async stopUnbound() {
-    const child = this.unbound;
+    const daemon = this.unbound;
     this.unbound = null;
     this.unboundConfig = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+    await daemon?.stop();
   }
 
   /** `wg show <interface> dump`, or null while the interface is not configured. */
@@ -293,6 +340,7 @@ export class DataPlane {
   /** Tears down what apply brought up (Unbound, the nftables tables, forwarding, the interface); throws what failed. */
   async stop(): Promise<void> {
     const failures: string[] = [];
+    await this.httpLayer.stop().catch((error) => failures.push(`http layer: ${error.message}`));
     await this.stopUnbound().catch((error) => failures.push(`unbound: ${error.message}`));
     if (this.nftTable) {
       const [family, table] = this.nftTable.split(' ');

@@ -195,8 +195,9 @@ describe('--simulate-traffic', () => {
     expect(social.length).toBeGreaterThan(0);
     for (const e of social) expect(e.data).toMatchObject({ decision: 'block', ruleId: 'no-social' });
     expect(events.some((e) => e.data.decision === 'allow' && e.data.layer === 'http')).toBe(true);
-    // Anonymous: the bundle names nobody.
-    for (const e of events) expect(e.data).toMatchObject({ userId: null, deviceId: null });
+    // Anonymous: the bundle names nobody; and marked as made up, never as what a gateway saw.
+    for (const e of events)
+      expect(e.data).toMatchObject({ userId: null, deviceId: null, source: 'simulated' });
 
     // A new bundle: its policy decides what follows.
     script.current = 'v2';

@@ -81,6 +81,11 @@ export function rosterOf(bundle: GwBundle): RosterEntry[] {
   return roster;
 }
 
+/** A generated event as posted: its decisions carry `source: 'simulated'` (the console marks and filters them). */
+export function simulatedEvent(event: GwEvent): GwEvent {
+  return event.kind === 'decision' ? { ...event, data: { ...event.data, source: 'simulated' } } : event;
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const statusOf = (error: unknown) =>
   typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number'
@@ -121,7 +126,7 @@ export async function runSimulation(options: SimulationOptions): Promise<void> {
       let made = 0;
       try {
         while (generator.clock <= started) {
-          for (const event of generator.next()) pending.push(event);
+          for (const event of generator.next()) pending.push(simulatedEvent(event));
           if (++made % 256 === 0 && Date.now() > budget) break;
         }
       } catch (error) {

@@ -79,6 +79,9 @@ export class WireguardInterface {
           throw new Error(`interface ${name} exists and is not a WireGuard interface: ${error.message}`);
         });
         this.options.log(`wireguard: reusing the existing interface ${name}`);
+        // `wg syncconf`, not setconf: the devices' sessions and the endpoints they roamed to stay, so they keep
+        // their tunnel through the restart (setconf would forget every endpoint the configuration does not name).
+        this.configured = true;
       } else {
         // wireguard-go daemonises once the interface and its control socket exist. Without LOG_LEVEL it hands
         // the daemon /dev/null, not our pipes.

@@ -1,0 +1,106 @@
+import type { DecisionEventData, GwBundle } from '@palisade/contracts';
+import { type CompiledPolicy, compile, decide } from '@palisade/policy-engine';
+import { engineInputOf, rosterOf } from '../simulate';
+
+/** Who is behind a tunnel address, as the bundle names them. */
+export interface Identity {
+  deviceId: string;
+  userId: string | null;
+  groups: readonly string[];
+}
+
+/**
+ * What the held bundle says about a request the gateway saw: who is behind its source address (the bundle's
+ * `identities`), the names of its rules, and — for a DNS answer, whose log line names the zone but not the
+ * rule — the rule the engine (the same one that compiled the zone) decides the name by for that person.
+ */
+export class Attribution {
+  private readonly byAddress = new Map<string, Identity>();
+  private readonly ruleNames = new Map<string, string>();
+  /** The gateway's own tunnel addresses (`Address =` of its WireGuard artefact). */
+  private readonly own = new Set<string>();
+  private readonly engine: CompiledPolicy | null;
+
+  constructor(readonly bundle: GwBundle | null) {
+    if (bundle === null) {
+      this.engine = null;
+      return;
+    }
+    for (const entry of rosterOf(bundle)) {
+      if (entry.address) {
+        this.byAddress.set(entry.address.split('/')[0], {
+          deviceId: entry.deviceId,
+          userId: entry.userId,
+          groups: entry.groups,
+        });
+      }
+    }
+    const wireguard = (bundle.artefacts as { wireguard?: unknown } | undefined)?.wireguard;
+    if (typeof wireguard === 'string') {
+      for (const m of wireguard.matchAll(/^\s*Address\s*=\s*(.+)$/gm)) {
+        for (const part of m[1].split(',')) this.own.add(part.trim().split('/')[0]);
+      }
+    }
+    const input = engineInputOf(bundle.policy);
+    for (const policy of input?.policies ?? []) {
+      for (const rule of policy.rules ?? []) {
+        if (typeof rule.id === 'string' && typeof rule.name === 'string')
+          this.ruleNames.set(rule.id, rule.name);
+      }
+    }
+    let engine: CompiledPolicy | null = null;
+    try {
+      engine = input ? compile(input) : null;
+    } catch {
+      engine = null;
+    }
+    this.engine = engine;
+  }
+
+  /** One of the gateway's own addresses: its own lookups and connections are not a device's decisions. */
+  isOwn(address: string): boolean {
+    return this.own.has(address);
+  }
+
+  /** The device and user behind `address` (null: no device of the bundle has it). */
+  identityOf(address: string): Identity | null {
+    return this.byAddress.get(address) ?? null;
+  }
+
+  /** The rule's name (100 characters at most, as the event takes it), null when the bundle has no such rule. */
+  ruleNameOf(ruleId: string | null): string | null {
+    if (ruleId === null) return null;
+    const name = this.ruleNames.get(ruleId)?.trim();
+    return name ? name.slice(0, 100) : null;
+  }
+
+  /**
+   * The DNS rule that decides `host` for the person behind `address` the way the resolver did (`verdict`): the
+   * engine's DNS-layer rule when its verdict is the same, else null (the zone and the engine disagree — the
+   * event still says what the resolver did).
+   */
+  dnsRuleOf(host: string, address: string, verdict: 'allow' | 'block'): string | null {
+    if (this.engine === null) return null;
+    const who = this.identityOf(address);
+    try {
+      const decision = decide(this.engine, {
+        host,
+        userId: who?.userId ?? null,
+        deviceId: who?.deviceId ?? null,
+        groups: who?.groups ?? [],
+        sourceIp: address,
+      });
+      if (decision.layer !== 'dns' || decision.rule === null) return null;
+      const engineVerdict = decision.decision === 'block' ? 'block' : 'allow';
+      return engineVerdict === verdict ? decision.rule.ruleId : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The identity fields of an event from `address`. */
+  who(address: string): Pick<DecisionEventData, 'userId' | 'deviceId'> {
+    const identity = this.identityOf(address);
+    return { userId: identity?.userId ?? null, deviceId: identity?.deviceId ?? null };
+  }
+}
