@@ -73,6 +73,15 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
     load: () => import('../features/policy-templates/screens/template-detail'),
   },
   '/network-error': { name: 'networkError', load: () => import('../features/errors/screens/network-error') },
+  '/blockaccess': { name: 'blockAccess', load: () => import('../features/block-page/screens/block-page') },
+  '/blockaccess/:type': {
+    name: 'blockAccess',
+    load: () => import('../features/block-page/screens/block-page'),
+  },
+  '/blockaccess/:type/:id': {
+    name: 'blockAccess',
+    load: () => import('../features/block-page/screens/block-page'),
+  },
   '/settings': { name: 'settings', load: () => import('./screens/settings-page') },
   '/configurations': {
     name: 'configurations',
@@ -203,6 +212,10 @@ export const SCREENS: Record<ServedRoute, ScreenRoute> = {
   '/policy/blocked-apps': {
     name: 'policyBlockedApps',
     load: objectScreen(() => import('../features/policy-objects/screens/blocked-apps')),
+  },
+  '/policy/access-requests': {
+    name: 'policyAccessRequests',
+    load: () => import('../features/block-page/screens/access-requests'),
   },
   '/cybernodes/list': {
     name: 'gatewaysList',

@@ -95,7 +95,7 @@ describe('SessionGuard', () => {
 });
 
 describe('isPublicRoute', () => {
-  it('puts the sign-in, sign-up, verify and network-error screens outside the guard', () => {
+  it('puts the sign-in, sign-up, verify, network-error and block-page screens outside the guard', () => {
     expect(SERVED_ROUTES.filter(isPublicRoute)).toEqual([
       '/sign-in',
       '/:partner/sign-in',
@@ -109,6 +109,9 @@ describe('isPublicRoute', () => {
       '/verify/wg/:id',
       '/verify/report-recipient/:id',
       '/network-error',
+      '/blockaccess',
+      '/blockaccess/:type',
+      '/blockaccess/:type/:id',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  blockPageEndpoints,
   formatTarget,
   type Session,
   sessionEndpoints,
@@ -37,10 +38,10 @@ let api: FakeApi;
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  api = fakeApi().on(
-    tenantEndpoints.getTenant,
-    ({ params }) => TENANTS[params.name] ?? apiError('not_found'),
-  );
+  api = fakeApi()
+    .on(tenantEndpoints.getTenant, ({ params }) => TENANTS[params.name] ?? apiError('not_found'))
+    // The navigation's badge of access requests waiting for a decision.
+    .on(blockPageEndpoints.countAccessRequests, () => ({ pending: 0 }));
 });
 
 afterEach(() => {

@@ -44,6 +44,7 @@ describe('buildNav', () => {
       'policy-maliciousip',
       'policy-geo-controls',
       'policy-blocked-apps',
+      'policy-access-requests',
       'cybernodes',
       'cybernodes-list',
       'cybernodes-virtual',

@@ -9,6 +9,8 @@ export interface NavLink {
   permission?: Permission;
   /** The link is shown only to users of one of these roles (a console of the role, not a permission). */
   roles?: readonly Role[];
+  /** A count shown beside the link (and its section): the access requests waiting for a decision. */
+  badge?: 'accessRequests';
 }
 
 /** A sidebar entry: a link, or a section with links that opens and closes (the sidebar's `menu`). */
@@ -202,6 +204,13 @@ export function buildNav(
           label: t('shell.nav.policyBlockedApps', 'Blocked apps'),
           to: '/policy/blocked-apps',
           permission: 'policies:view',
+        },
+        {
+          id: 'policy-access-requests',
+          label: t('shell.nav.policyAccessRequests', 'Access requests'),
+          to: '/policy/access-requests',
+          permission: 'policies:view',
+          badge: 'accessRequests',
         },
       ],
     },

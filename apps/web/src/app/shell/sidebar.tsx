@@ -1,4 +1,4 @@
-import { type Dispatch, type ReactNode, useEffect, useMemo } from 'react';
+import { type Dispatch, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -15,6 +15,18 @@ import { isRouteIncluded, useTenantFlags } from '../../lib/tenant-flags';
 import classes from './app-shell.module.css';
 import type { LayoutAction, SidebarState } from './layout-state';
 import { buildNav, type NavEntry } from './nav-items';
+
+const AccessRequestsBadge = lazy(async () => ({
+  default: (await import('../../features/block-page/components/access-requests-badge')).AccessRequestsBadge,
+}));
+
+/** The count a link (or a section holding it) shows beside its label. */
+const badgeOf = (badge: NavEntry['badge']) =>
+  badge === 'accessRequests' ? (
+    <Suspense fallback={null}>
+      <AccessRequestsBadge />
+    </Suspense>
+  ) : null;
 
 /** The id of the sidebar element, for the burger's `aria-controls`. */
 export const SIDEBAR_ID = 'app-sidebar';
@@ -94,6 +106,7 @@ export function Sidebar({ state, isSticky, dispatch, homePath }: SidebarProps) {
               >
                 {ICONS[entry.icon]}
                 <span>{entry.label}</span>
+                {badgeOf(entry.children.find((child) => child.badge)?.badge)}
                 <ChevronDownIcon size={16} className={classes.chevron} />
               </button>
               <ul id={listId} className={classes.navSubList} hidden={!isExpanded}>
@@ -101,6 +114,7 @@ export function Sidebar({ state, isSticky, dispatch, homePath }: SidebarProps) {
                   <li key={child.id}>
                     <NavLink to={child.to} end className={classes.navLink}>
                       <span>{child.label}</span>
+                      {badgeOf(child.badge)}
                     </NavLink>
                   </li>
                 ))}

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/query-state';
 import type { DecisionDrill, DecisionFilters } from './drill-down';
 import { dateTimeFormatter, formatBytes, formatCount, useChartLocale } from './format';
 import { useLayerLabels, useVerdictLabels } from './labels';
+import { SimulatedRowBadge } from './simulated-badge';
 
 /** How many decisions one "Load more" adds. */
 export const DRILL_DOWN_PAGE_SIZE = 50;
@@ -241,6 +242,7 @@ function DecisionTable({
                 <Text span size="sm" fw={600} c={event.decision === 'block' ? 'red.9' : 'teal.9'}>
                   {event.decision === 'block' ? verdicts.blocked : verdicts.allowed}
                 </Text>
+                {event.simulated ? <SimulatedRowBadge /> : null}
               </Table.Td>
               <Table.Td>{layers[event.layer]}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>

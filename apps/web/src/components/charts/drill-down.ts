@@ -1,4 +1,4 @@
-import type { Decision, DecisionLayer, TelemetryDimension } from '@palisade/contracts';
+import type { Decision, DecisionLayer, TelemetryDimension, TelemetrySource } from '@palisade/contracts';
 
 /**
  * The decisions one chart segment stands for, as `listDecisionEvents` and `exportDecisionEvents` take them: the
@@ -18,6 +18,8 @@ export interface DecisionFilters {
   userId?: string;
   deviceId?: string;
   gatewayId?: string;
+  /** Only the decisions the gateways saw (`gateway`) or only simulated ones; both when absent. */
+  source?: TelemetrySource;
 }
 
 /** What a drill-down drawer shows: a title saying what was clicked, and the filters of its decisions. */

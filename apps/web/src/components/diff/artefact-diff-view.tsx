@@ -15,6 +15,7 @@ function useArtefactLabels(): Record<ArtefactName, string> {
     wireguard: t('gateways.diff.artefact.wireguard', 'WireGuard (tunnels)'),
     nftables: t('gateways.diff.artefact.nftables', 'nftables (firewall)'),
     rpz: t('gateways.diff.artefact.rpz', 'RPZ (DNS filter)'),
+    rpzAudiences: t('gateways.diff.artefact.rpzAudiences', 'RPZ for some users (DNS filter by audience)'),
     squid: t('gateways.diff.artefact.squid', 'Squid (web proxy)'),
   };
 }

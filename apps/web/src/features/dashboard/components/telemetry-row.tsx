@@ -1,4 +1,4 @@
-import { Grid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarList } from '../../../components/charts/bar-list';
@@ -7,6 +7,7 @@ import { type DecisionDrill, VERDICT_DECISION } from '../../../components/charts
 import { bucketTimeFormatter, useChartLocale } from '../../../components/charts/format';
 import { useDimensionLabels, useVerdictLabels } from '../../../components/charts/labels';
 import { SeriesChart } from '../../../components/charts/series-chart';
+import { SimulatedBadge } from '../../../components/charts/simulated-badge';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { last24Hours, TOP_BLOCKED_CATEGORIES, useTelemetryRow } from '../api/get-telemetry';
 
@@ -90,9 +91,12 @@ export default function TelemetryRow({ tenant }: { tenant: string }) {
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm" mb="xl">
       <div>
-        <Title order={2} size="h4" id={headingId}>
-          {t('dashboards.sase.title', 'Traffic in the last 24 hours')}
-        </Title>
+        <Group gap="sm">
+          <Title order={2} size="h4" id={headingId}>
+            {t('dashboards.sase.title', 'Traffic in the last 24 hours')}
+          </Title>
+          <SimulatedBadge count={overview.data?.totals.simulated ?? 0} />
+        </Group>
         <Text size="sm" c="dimmed">
           {t('dashboards.sase.hint', 'Choose a bar to see its events.')}
         </Text>

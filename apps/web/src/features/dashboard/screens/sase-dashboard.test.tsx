@@ -55,6 +55,7 @@ function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.sum
           bytes: 1_000,
           users: 2,
           devices: 2,
+          simulated: 0,
         },
         series: [
           { at: at(0), allowed: 10_000, blocked: 1_000, connections: 1, bytes: 500 },
@@ -65,6 +66,7 @@ function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.sum
     })
     .on(telemetryEndpoints.telemetryTop, ({ query }) => ({
       dimension: query.dimension,
+      simulated: 0,
       items: [
         { value: 'Gambling', label: 'Gambling', allowed: 0, blocked: 1_111 },
         { value: 'Malware', label: 'Malware', allowed: 0, blocked: 123 },
@@ -90,6 +92,7 @@ function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.sum
           ruleName: null,
           threat: null,
           bytes: null,
+          simulated: false,
         },
       ],
       total: 1,

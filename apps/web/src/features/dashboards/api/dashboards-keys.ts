@@ -1,9 +1,10 @@
-import type { Decision, TelemetryDimension } from '@palisade/contracts';
+import type { Decision, TelemetryDimension, TelemetrySource } from '@palisade/contracts';
 
-/** A dashboard's range as the API takes it. */
+/** A dashboard's range as the API takes it, and whose decisions it counts (both sources when absent). */
 export interface ApiRange {
   from: string;
   to: string;
+  source?: TelemetrySource;
 }
 
 /** What one top list asks for. */

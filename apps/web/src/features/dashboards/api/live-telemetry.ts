@@ -27,9 +27,12 @@ export async function openLiveStream(
   tenant: string,
   signal: AbortSignal,
   handlers: LiveStreamHandlers,
+  onlyReal = false,
 ): Promise<void> {
   const base = import.meta.env.VITE_API_BASE ?? '/api';
-  const path = telemetryEndpoints.liveTelemetry.path.replace(':tenant', encodeURIComponent(tenant));
+  const path = `${telemetryEndpoints.liveTelemetry.path.replace(':tenant', encodeURIComponent(tenant))}${
+    onlyReal ? '?source=gateway' : ''
+  }`;
   const headers = new Headers({ accept: 'text/event-stream', ...credentialHeaders() });
   const response = await fetch(
     new Request(new URL(`${base}${path}`, window.location.origin), { headers, signal, cache: 'no-store' }),
@@ -74,7 +77,12 @@ const isHidden = () => document.visibilityState === 'hidden';
  * is hidden (status `paused`) and opens it again when it is shown. When the stream breaks off it connects again
  * after {@link LIVE_RECONNECT_MS}; a lost session goes to the sign-in. Never polls.
  */
-export function useLiveTelemetry(tenant: string, onTick: (tick: LiveTick) => void): LiveStatus {
+export function useLiveTelemetry(
+  tenant: string,
+  onTick: (tick: LiveTick) => void,
+  /** Only the decisions the gateways saw (simulated ones left out): the stream is opened again on a change. */
+  onlyReal = false,
+): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>(() => (isHidden() ? 'paused' : 'connecting'));
   const onTickRef = useRef(onTick);
   const onLostSession = useLostSession();
@@ -104,12 +112,17 @@ export function useLiveTelemetry(tenant: string, onTick: (tick: LiveTick) => voi
         setStatus('reconnecting');
         retry = setTimeout(connect, LIVE_RECONNECT_MS);
       };
-      openLiveStream(tenant, current.signal, {
-        onOpen: () => {
-          if (!current.signal.aborted) setStatus('live');
+      openLiveStream(
+        tenant,
+        current.signal,
+        {
+          onOpen: () => {
+            if (!current.signal.aborted) setStatus('live');
+          },
+          onTick: (tick) => onTickRef.current(tick),
         },
-        onTick: (tick) => onTickRef.current(tick),
-      }).then(scheduleRetry, (error: unknown) => {
+        onlyReal,
+      ).then(scheduleRetry, (error: unknown) => {
         if (current.signal.aborted) return;
         if (error instanceof ApiError && (error.status === 401 || error.errcode === 1)) {
           onLostSessionRef.current();
@@ -134,7 +147,7 @@ export function useLiveTelemetry(tenant: string, onTick: (tick: LiveTick) => voi
       document.removeEventListener('visibilitychange', onVisibilityChange);
       stop();
     };
-  }, [tenant]);
+  }, [tenant, onlyReal]);
 
   return status;
 }

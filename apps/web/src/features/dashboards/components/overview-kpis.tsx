@@ -49,6 +49,11 @@ export function useOverviewKpis(): (totals: TelemetryOverview['totals'], keys: r
       value: count(n),
       unit: t('dashboards.units.distinctDevices', 'distinct devices'),
     }),
+    simulated: (n) => ({
+      label: t('telemetrySource.simulatedRow', 'Simulated'),
+      value: count(n),
+      unit: t('dashboards.units.requests', 'requests'),
+    }),
   };
   return (totals, keys) => keys.map((key) => ({ key, ...describe[key](totals[key]) }));
 }

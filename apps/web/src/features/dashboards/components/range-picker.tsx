@@ -1,8 +1,10 @@
-import { Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, Loader, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SimulatedBadge } from '../../../components/charts/simulated-badge';
+import type { ApiRange } from '../api/dashboards-keys';
 import {
   DASHBOARD_RANGES,
   type DashboardRange,
@@ -23,9 +25,18 @@ export interface DashboardRangeState {
   state: RangeState;
   setState: (patch: Partial<RangeState>) => void;
   resolved: ResolvedRange;
-  /** The API range when it is one; null while a custom range is incomplete or invalid. */
-  apiRange: { from: string; to: string } | null;
+  /**
+   * The API range when it is one (with `source: 'gateway'` when simulated decisions are left out); null while a
+   * custom range is incomplete or invalid.
+   */
+  apiRange: ApiRange | null;
+  /** Leave out the decisions `--simulate-traffic` made up (`?source=gateway` in the address). */
+  onlyReal: boolean;
+  setOnlyReal: (onlyReal: boolean) => void;
 }
+
+/** The address parameter that leaves simulated decisions out. */
+const SOURCE_PARAM = 'source';
 
 /**
  * The dashboard's range from the address (`?range=…`); a preset ends at the next full minute, so its queries
@@ -42,11 +53,23 @@ export function useDashboardRange(): DashboardRangeState {
   );
   const setState = (patch: Partial<RangeState>) =>
     setSearchParams((current) => writeRange(current, { ...parseRange(current), ...patch }));
+  const onlyReal = searchParams.get(SOURCE_PARAM) === 'gateway';
+  const setOnlyReal = (value: boolean) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (value) params.set(SOURCE_PARAM, 'gateway');
+      else params.delete(SOURCE_PARAM);
+      return params;
+    });
   return {
     state,
     setState,
     resolved,
-    apiRange: resolved.ok ? { from: resolved.from, to: resolved.to } : null,
+    apiRange: resolved.ok
+      ? { from: resolved.from, to: resolved.to, ...(onlyReal ? { source: 'gateway' as const } : {}) }
+      : null,
+    onlyReal,
+    setOnlyReal,
   };
 }
 
@@ -64,9 +87,11 @@ export function useRangeLabels(): Record<DashboardRange, string> {
 
 /**
  * The time range control of a dashboard: the presets (last hour, 24 hours, 7 days, 30 days) or a custom start
- * and end, written into the address. A custom range that cannot be asked for says why under its fields.
+ * and end, written into the address. A custom range that cannot be asked for says why under its fields. With
+ * `simulated` (the decisions of the range that were simulated, from its overview), the switch that leaves
+ * simulated decisions out, and a badge when the figures shown include some.
  */
-export function RangePicker({ range }: { range: DashboardRangeState }) {
+export function RangePicker({ range, simulated }: { range: DashboardRangeState; simulated?: number }) {
   const { t } = useTranslation();
   const labelId = useId();
   const labels = useRangeLabels();
@@ -116,6 +141,17 @@ export function RangePicker({ range }: { range: DashboardRangeState }) {
           />
         </Suspense>
       ) : null}
+      {simulated === undefined ? null : (
+        <Group gap="sm" align="center" pb={6}>
+          <Switch
+            label={t('telemetrySource.onlyReal', 'Real traffic only')}
+            description={t('telemetrySource.onlyRealHint', 'Leave out simulated demo traffic')}
+            checked={range.onlyReal}
+            onChange={(event) => range.setOnlyReal(event.currentTarget.checked)}
+          />
+          <SimulatedBadge count={simulated} />
+        </Group>
+      )}
     </Group>
   );
 }

@@ -2,7 +2,7 @@ import { telemetryEndpoints } from '@palisade/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeSession, renderWithProviders } from '../../../testing/render';
-import { ANN, FRANKFURT, fakeDashboardsApi } from '../testing/fixtures';
+import { ANN, FRANKFURT, fakeDashboardsApi, makeDecision } from '../testing/fixtures';
 import { Component as AnalyticsDashboard } from './analytics-dashboard';
 
 function setup(route = '/main-dashboards/analytics') {
@@ -71,6 +71,55 @@ describe('analytics dashboard', () => {
       layer: 'network',
       decision: 'allow',
     });
+  });
+
+  it('marks figures that include simulated traffic, and leaves it out on request', async () => {
+    const api = fakeDashboardsApi({ simulated: 1_500 });
+    const { user } = setup();
+    const badge = await screen.findByText('Includes simulated traffic');
+    expect(badge).toBeVisible();
+    expect(
+      screen.getByLabelText(
+        '1,500 of these decisions were simulated by a gateway in demo mode, not seen on real traffic.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /Real traffic only/ }));
+    // Every figure is asked again without the simulated decisions, and nothing is marked any more.
+    await waitFor(() =>
+      expect(
+        api
+          .calls(telemetryEndpoints.telemetryTop)
+          .filter((call) => call.query.source === 'gateway')
+          .map((call) => call.query.dimension)
+          .sort(),
+      ).toEqual(['device', 'gateway', 'rule', 'user']),
+    );
+    expect(api.calls(telemetryEndpoints.telemetryOverview).at(-1)?.query.source).toBe('gateway');
+    await waitFor(() => expect(screen.queryByText('Includes simulated traffic')).not.toBeInTheDocument());
+    // A drill-down keeps to the same source.
+    const users = screen.getByRole('region', { name: 'Top users' });
+    await user.click(
+      await within(users).findByRole('button', { name: 'Ann Archer: 7,070 — show the events' }),
+    );
+    await waitFor(() => expect(api.calls(telemetryEndpoints.listDecisionEvents)).toHaveLength(1));
+    expect(api.calls(telemetryEndpoints.listDecisionEvents)[0].query).toMatchObject({
+      userId: ANN.id,
+      source: 'gateway',
+    });
+  });
+
+  it('marks each simulated decision of a drill-down', async () => {
+    fakeDashboardsApi({
+      decisions: [makeDecision('1', { simulated: true, destination: 'made-up.example' })],
+    });
+    const { user } = setup();
+    const users = await screen.findByRole('region', { name: 'Top users' });
+    await user.click(
+      await within(users).findByRole('button', { name: 'Ann Archer: 7,070 — show the events' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'User Ann Archer' });
+    const row = (await within(dialog).findByText('made-up.example')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Simulated')).toBeInTheDocument();
   });
 
   it('asks every list again with the new range', async () => {

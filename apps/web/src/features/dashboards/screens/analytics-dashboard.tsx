@@ -40,7 +40,7 @@ export function Component() {
           'The users, devices, rules and gateways with the most requests. Choose any bar to see its events.',
         )}
       />
-      <RangePicker range={range} />
+      <RangePicker range={range} simulated={overview.data?.totals.simulated ?? 0} />
       {range.apiRange ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -100,6 +100,26 @@ describe('live dashboard', () => {
     expect(api.unhandled).toEqual([]);
   });
 
+  it('marks a window holding simulated decisions, and streams only real ones on request', async () => {
+    const { api, streams, sendTick } = fakeLiveApi();
+    const { user } = setup();
+    await screen.findByText('Live');
+    await sendTick(0, makeTick('2026-03-02T09:30:00.000Z', { simulated: 0 }));
+    expect(screen.queryByText('Includes simulated traffic')).not.toBeInTheDocument();
+    await sendTick(0, makeTick('2026-03-02T09:30:01.000Z', { simulated: 1_000 }));
+    expect(screen.getByText('Includes simulated traffic')).toBeVisible();
+
+    await user.click(screen.getByRole('switch', { name: /Real traffic only/ }));
+    await waitFor(() => expect(api.calls(telemetryEndpoints.liveTelemetry)).toHaveLength(2));
+    expect(streams[0].isCancelled()).toBe(true);
+    const [, real] = api.calls(telemetryEndpoints.liveTelemetry);
+    expect(real.url.searchParams.get('source')).toBe('gateway');
+    // A new window: the simulated seconds of the old stream are gone, and so is the mark.
+    expect(screen.queryByText('Includes simulated traffic')).not.toBeInTheDocument();
+    await sendTick(1, makeTick('2026-03-02T09:30:02.000Z', { decisions: 7, simulated: 0 }));
+    expect(kpi('Decisions')).toHaveTextContent('7');
+  });
+
   it('closes the stream while the tab is hidden, says so, and opens a new one when it is shown', async () => {
     const { api, streams, sendTick } = fakeLiveApi();
     setup();

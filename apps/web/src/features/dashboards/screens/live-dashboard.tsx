@@ -1,12 +1,14 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import type { LiveTick } from '@palisade/contracts';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BarList } from '../../../components/charts/bar-list';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
 import { formatCount, useChartLocale } from '../../../components/charts/format';
+import { SimulatedBadge } from '../../../components/charts/simulated-badge';
 import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useWorkingTenant } from '../../../lib/auth';
@@ -140,13 +142,26 @@ export function Component() {
   const tenant = useWorkingTenant();
   const locale = useChartLocale();
   const [ticks, setTicks] = useState<LiveTick[]>([]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const onlyReal = searchParams.get('source') === 'gateway';
+  const setOnlyReal = (value: boolean) => {
+    // Another stream: the window starts again.
+    setTicks([]);
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (value) params.set('source', 'gateway');
+      else params.delete('source');
+      return params;
+    });
+  };
   const onTick = useCallback((tick: LiveTick) => setTicks((current) => addTick(current, tick)), []);
-  const status = useLiveTelemetry(tenant, onTick);
+  const status = useLiveTelemetry(tenant, onTick, onlyReal);
   const latest = ticks.at(-1);
   const windowRange = latest
     ? {
         from: new Date(Date.parse(latest.at) - LIVE_WINDOW_MS).toISOString(),
         to: new Date(Date.parse(latest.at) + 1000).toISOString(),
+        ...(onlyReal ? { source: 'gateway' as const } : {}),
       }
     : null;
   const drill = useDrill(windowRange);
@@ -168,7 +183,19 @@ export function Component() {
           'dashboards.live.description',
           'What the gateways report, second by second, over the last 5 minutes. Paused while this tab is in the background.',
         )}
-        badge={<StatusBadge status={status} />}
+        badge={
+          <Group gap="xs">
+            <StatusBadge status={status} />
+            <SimulatedBadge count={ticks.reduce((n, tick) => n + (tick.simulated ?? 0), 0)} />
+          </Group>
+        }
+      />
+      <Switch
+        mb="md"
+        label={t('telemetrySource.onlyReal', 'Real traffic only')}
+        description={t('telemetrySource.onlyRealHint', 'Leave out simulated demo traffic')}
+        checked={onlyReal}
+        onChange={(event) => setOnlyReal(event.currentTarget.checked)}
       />
       <Stack gap="md">
         <KpiCards

@@ -223,6 +223,7 @@ describe('SIA dashboard', () => {
           bytes: 0,
           users: 1,
           devices: 1,
+          simulated: 0,
         },
         series: [],
         layers: [],

@@ -73,7 +73,7 @@ export function Component() {
           'What the policy decided for the internet traffic of your users and devices. Choose any bar to see its events.',
         )}
       />
-      <RangePicker range={range} />
+      <RangePicker range={range} simulated={overview.data?.totals.simulated ?? 0} />
       <Stack gap="md">
         {renderOverview()}
         {range.apiRange ? (

@@ -114,7 +114,7 @@ export function Component() {
           'Requests blocked by threat intelligence and the policy: when, to what and where. Choose any bar or country to see its events.',
         )}
       />
-      <RangePicker range={range} />
+      <RangePicker range={range} simulated={overview.data?.totals.simulated ?? 0} />
       <Stack gap="md">
         {renderOverview()}
         {range.apiRange ? (

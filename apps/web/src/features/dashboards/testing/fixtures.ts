@@ -26,10 +26,11 @@ export const TOTALS: TelemetryOverview['totals'] = {
   bytes: 1_500_000_000,
   users: 1_234,
   devices: 2_345,
+  simulated: 0,
 };
 
 /** The overview of a range as the server answers it: three buckets from its start (per minute up to 6 h). */
-export function overviewOf(from: string, to: string): TelemetryOverview {
+export function overviewOf(from: string, to: string, simulated = 0): TelemetryOverview {
   const bucket = Date.parse(to) - Date.parse(from) <= 6 * 3_600_000 ? 'minute' : 'hour';
   const step = bucket === 'minute' ? 60_000 : 3_600_000;
   const at = (index: number) => new Date(Date.parse(from) + index * step).toISOString();
@@ -37,7 +38,7 @@ export function overviewOf(from: string, to: string): TelemetryOverview {
     from,
     to,
     bucket,
-    totals: TOTALS,
+    totals: { ...TOTALS, simulated },
     series: [
       { at: at(0), allowed: 1_500, blocked: 12, connections: 4, bytes: 10_000 },
       { at: at(1), allowed: 0, blocked: 0, connections: 0, bytes: 0 },
@@ -91,6 +92,7 @@ export function makeDecision(id: string, overrides: Partial<DecisionEvent> = {})
     ruleName: 'Block gambling',
     threat: null,
     bytes: 1_234,
+    simulated: false,
     ...overrides,
   };
 }
@@ -117,6 +119,7 @@ export function makeTick(at: string, overrides: Partial<LiveTick> = {}): LiveTic
     decisions: 1_234,
     blocked: 56,
     connections: 7,
+    simulated: 0,
     destinations: [
       { value: 'example.com', events: 1_000, blocked: 6 },
       { value: 'malware.test', events: 50, blocked: 50 },
@@ -130,6 +133,8 @@ export interface FakeDashboardsOptions {
   privateAccess?: PrivateAccessSummary;
   /** The decisions of the drill-down's first page; a second page follows its cursor. */
   decisions?: DecisionEvent[];
+  /** How many decisions of each range were simulated (none when the query leaves them out). */
+  simulated?: number;
 }
 
 /**
@@ -139,11 +144,15 @@ export interface FakeDashboardsOptions {
 export function fakeDashboardsApi({
   privateAccess = PRIVATE_ACCESS,
   decisions = [makeDecision('1')],
+  simulated = 0,
 }: FakeDashboardsOptions = {}): FakeApi {
   return fakeApi()
-    .on(telemetryEndpoints.telemetryOverview, ({ query }) => overviewOf(query.from, query.to))
+    .on(telemetryEndpoints.telemetryOverview, ({ query }) =>
+      overviewOf(query.from, query.to, query.source === 'gateway' ? 0 : simulated),
+    )
     .on(telemetryEndpoints.telemetryTop, ({ query }) => ({
       dimension: query.dimension,
+      simulated: query.source === 'gateway' ? 0 : simulated,
       items: TOP_ITEMS[query.dimension]
         .filter((entry) => query.decision !== 'block' || entry.blocked > 0)
         .map((entry) => (query.decision === 'block' ? { ...entry, allowed: 0 } : entry))

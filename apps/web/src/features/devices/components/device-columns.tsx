@@ -1,8 +1,9 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import type { DeviceListItem } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { ConfigOutdatedBadge } from './config-download';
 import {
   DeviceStateBadge,
   DeviceStatusWithLastSeen,
@@ -78,7 +79,15 @@ export function useDeviceColumns(): ListColumn<DeviceListItem>[] {
       accessor: 'state',
       title: t('devices.columns.deviceState', 'State'),
       isEssential: true,
-      render: (device) => <DeviceStateBadge state={device.state} kind={device.kind} />,
+      render: (device) =>
+        device.configOutdated === true ? (
+          <Group gap={4} wrap="nowrap">
+            <DeviceStateBadge state={device.state} kind={device.kind} />
+            <ConfigOutdatedBadge />
+          </Group>
+        ) : (
+          <DeviceStateBadge state={device.state} kind={device.kind} />
+        ),
     },
     {
       accessor: 'agentVersion',

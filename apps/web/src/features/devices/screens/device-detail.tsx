@@ -12,6 +12,7 @@ import { showSuccess } from '../../../lib/mutation-toast';
 import { useBulkDevices } from '../api/bulk-devices';
 import { useExpireDeviceKey } from '../api/expire-device-key';
 import { isDeviceMissing, useDevice } from '../api/get-device';
+import { ConfigDownloadPanel, ConfigOutdatedBadge } from '../components/config-download';
 import { DeviceNotFound } from '../components/device-not-found';
 import {
   DeviceStateBadge,
@@ -161,8 +162,16 @@ function PostureSection({ device }: { device: DeviceDetail }) {
   );
 }
 
-/** The device's WireGuard identity and each gateway it peers with. */
-function WireguardSection({ device }: { device: DeviceDetail }) {
+/** The device's WireGuard identity, its configuration for the apps, and each gateway it peers with. */
+function WireguardSection({
+  device,
+  tenant,
+  canUpdate,
+}: {
+  device: DeviceDetail;
+  tenant: string;
+  canUpdate: boolean;
+}) {
   const { t } = useTranslation();
   const wireguard = device.wireguard;
   return (
@@ -188,6 +197,7 @@ function WireguardSection({ device }: { device: DeviceDetail }) {
               },
             ]}
           />
+          <ConfigDownloadPanel device={device} tenant={tenant} canDownload={canUpdate} />
           {wireguard.peers.length === 0 ? (
             <Nothing>{t('devices.detail.noPeers', 'No gateway has a tunnel network yet.')}</Nothing>
           ) : (
@@ -472,6 +482,7 @@ export function DeviceDetailScreen({ siteConfig }: DeviceDetailScreenProps) {
           <Group gap={6}>
             <DeviceStateBadge state={device.state} kind={device.kind} />
             <DeviceStatusBadge status={device.status} />
+            {device.configOutdated === true ? <ConfigOutdatedBadge /> : null}
           </Group>
         }
         description={[kindLabels[device.kind], osLabels[device.os], device.username]
@@ -527,7 +538,7 @@ export function DeviceDetailScreen({ siteConfig }: DeviceDetailScreenProps) {
           <>
             <DetailsSection device={device} />
             <PostureSection device={device} />
-            <WireguardSection device={device} />
+            <WireguardSection device={device} tenant={tenant} canUpdate={canUpdate} />
             <SessionsSection device={device} />
             <PolicyGroupsSection device={device} />
             <PoliciesSection device={device} />

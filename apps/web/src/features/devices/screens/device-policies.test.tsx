@@ -18,6 +18,8 @@ function routePolicy(id: string, name: string, overrides: Partial<PolicySummary>
     precedence: 0,
     ruleCount: 2,
     policyGroups: [],
+    blockPage: true,
+    fullTunnel: false,
     updatedAt: new Date().toISOString(),
     ...overrides,
   };

@@ -321,3 +321,14 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(options.refetchIntervalInBackground).toBe(false);
   });
 });
+
+describe('configurations handed out for the WireGuard apps', () => {
+  it('marks a device whose downloaded configuration is outdated, and no other', async () => {
+    const outdated = { ...LAPTOP, configOutdated: true };
+    fakeDevicesApi(() => keysetPage([outdated, PHONE, BERLIN_SITE]));
+    renderList();
+    const row = await rowOf(LAPTOP.name);
+    expect(within(row).getByText('Configuration outdated')).toBeInTheDocument();
+    expect(within(await rowOf(PHONE.name)).queryByText('Configuration outdated')).not.toBeInTheDocument();
+  });
+});

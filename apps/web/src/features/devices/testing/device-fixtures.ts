@@ -36,6 +36,7 @@ export function makeDeviceItem(overrides: Partial<DeviceListItem> & Pick<DeviceL
     address: '100.64.0.7',
     keyExpiresAt: ahead(20 * DAY + MINUTE),
     enrolledAt: ago(10 * DAY),
+    configOutdated: null,
     ...overrides,
   };
   return item;
@@ -51,6 +52,8 @@ export function makeDeviceDetail(item: DeviceListItem, overrides: Partial<Device
     wireguard: null,
     policyGroups: [],
     policies: [],
+    configDownloadedAt: null,
+    fullTunnel: false,
     ...overrides,
   };
 }

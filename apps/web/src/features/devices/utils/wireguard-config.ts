@@ -29,6 +29,29 @@ export async function generateKeyPair(): Promise<WireguardKeyPair> {
   return { privateKey: toBase64(secret), publicKey: toBase64(x25519.getPublicKey(secret)) };
 }
 
+function fromBase64(text: string): Uint8Array | null {
+  try {
+    const binary = atob(text);
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The public key of a private key someone pasted (base64 of 32 bytes), or null when it is not a WireGuard key:
+ * so a configuration downloaded again is filled in only with the key that belongs to the device. Computed here;
+ * the private key is sent nowhere.
+ */
+export async function publicKeyOf(privateKey: string): Promise<string | null> {
+  const trimmed = privateKey.trim();
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(trimmed)) return null;
+  const secret = fromBase64(trimmed);
+  if (secret?.length !== 32) return null;
+  const { x25519 } = await import('@noble/curves/ed25519.js');
+  return toBase64(x25519.getPublicKey(secret as Uint8Array));
+}
+
 /** The server's `wg-quick` text with the private key in place of the placeholder. */
 export function fillPrivateKey(config: string, privateKey: string): string {
   return config.split(PRIVATE_KEY_PLACEHOLDER).join(privateKey);

@@ -30,6 +30,8 @@ export function makePolicy(
     precedence: 10,
     ruleCount: 2,
     policyGroups: [],
+    blockPage: true,
+    fullTunnel: false,
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

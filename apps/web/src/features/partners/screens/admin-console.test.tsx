@@ -1,4 +1,5 @@
 import {
+  blockPageEndpoints,
   formatTarget,
   HOME_PATH,
   type ManagedTenant,
@@ -379,21 +380,24 @@ describe('partner console', () => {
 
   it('opens a tenant read-only, and the shell says so under the header', async () => {
     // The shell reads the working tenant's look.
-    const api = fakePartnerApi(PARTNER).on(
-      tenantEndpoints.getTenant,
-      ({ params }): Tenant => ({
-        id: `t-${params.name}`,
-        name: params.name,
-        displayName: params.name,
-        kind: params.name === 'northwind' ? 'partner' : 'customer',
-        parent: params.name === 'northwind' ? null : 'northwind',
-        themevalue: 'light',
-        palette: 'classic',
-        primaryColor: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        updatedAt: '2026-01-01T00:00:00.000Z',
-      }),
-    );
+    const api = fakePartnerApi(PARTNER)
+      .on(
+        tenantEndpoints.getTenant,
+        ({ params }): Tenant => ({
+          id: `t-${params.name}`,
+          name: params.name,
+          displayName: params.name,
+          kind: params.name === 'northwind' ? 'partner' : 'customer',
+          parent: params.name === 'northwind' ? null : 'northwind',
+          themevalue: 'light',
+          palette: 'classic',
+          primaryColor: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        }),
+      )
+      // The navigation's badge of access requests waiting for a decision.
+      .on(blockPageEndpoints.countAccessRequests, () => ({ pending: 0 }));
     const { user, router } = renderRoutes(
       [
         {

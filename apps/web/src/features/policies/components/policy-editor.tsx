@@ -388,6 +388,24 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
           disabled={isReadOnly}
           {...form.getInputProps('enabled', { type: 'checkbox' })}
         />
+        <Switch
+          label={t('policies.editor.blockPage', 'Show the block page')}
+          description={t(
+            'policies.editor.blockPageHint',
+            'A blocked site answers with a page that says why and lets the user request access. Off: DNS blocks answer "no such domain" and other blocks refuse the connection silently.',
+          )}
+          disabled={isReadOnly}
+          {...form.getInputProps('blockPage', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('policies.editor.fullTunnel', 'Full tunnel')}
+          description={t(
+            'policies.editor.fullTunnelHint',
+            'The devices this policy applies to send all their traffic through the gateway (AllowedIPs 0.0.0.0/0, ::/0, the gateway as DNS). Off: only the routed networks (split tunnel). Devices with the standard WireGuard apps need their configuration downloaded again.',
+          )}
+          disabled={isReadOnly}
+          {...form.getInputProps('fullTunnel', { type: 'checkbox' })}
+        />
 
         <section aria-labelledby="policy-rules-heading">
           <Row justify="space-between" mb="xs">

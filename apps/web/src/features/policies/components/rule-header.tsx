@@ -4,6 +4,7 @@ import type { LintFinding } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { ruleMatcherSummary } from '../../../lib/rule-summary';
 import type { PolicyFormValues } from '../utils/policy-form';
+import { needsTlsInspection } from '../utils/tls-hint';
 import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from './icons';
 import { useActionLabels, useRuleTypeLabels } from './labels';
 import { RuleFindings } from './lint-findings';
@@ -84,6 +85,14 @@ export function RuleHeader({
           </Text>
         ) : null}
         <RuleFindings findings={findings} />
+        {needsTlsInspection(rule) ? (
+          <Text size="xs" c="orange.8" data-testid="rule-tls-hint">
+            {t(
+              'policies.rules.tlsHint',
+              'Applies to plain HTTP only: on HTTPS the gateway sees just the site name (paths, keywords and file extensions need TLS inspection).',
+            )}
+          </Text>
+        ) : null}
       </Stack>
       <Row gap={2} wrap="nowrap">
         <Button

@@ -240,6 +240,34 @@ describe('policy editor', () => {
     expect(changes(api)).toHaveLength(1);
   });
 
+  it('saves the block page and full tunnel switches with the policy', async () => {
+    const beta = { ...ALPHA_POLICY, ...LISTS.user[1], rules: ALPHA_POLICY.rules };
+    const api = fakeListApi()
+      .on(policyEndpoints.getPolicy, () => beta)
+      .on(policyEndpoints.updatePolicy, () => ({ policy: beta, lint: [] }));
+    const { user } = renderList(`/policy/list?policy=${BETA}`);
+    const editor = await screen.findByRole('dialog', { name: 'Edit Beta' });
+    await within(editor).findAllByTestId('rule-editor');
+    const blockPage = within(editor).getByRole('switch', { name: /^Show the block page/ });
+    const fullTunnel = within(editor).getByRole('switch', { name: /^Full tunnel/ });
+    expect(blockPage).toBeChecked();
+    expect(fullTunnel).not.toBeChecked();
+    expect(within(editor).getByText(/send all their traffic through the gateway/)).toBeInTheDocument();
+    await user.click(blockPage);
+    await user.click(fullTunnel);
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Apply to everyone?' })).getByRole('button', {
+        name: 'Save for everyone',
+      }),
+    );
+    await waitFor(() => expect(api.calls(policyEndpoints.updatePolicy)).toHaveLength(1));
+    expect(api.calls(policyEndpoints.updatePolicy)[0].sentBody).toMatchObject({
+      blockPage: false,
+      fullTunnel: true,
+    });
+  });
+
   it('puts a server 400 detail on the field of the rule it names', async () => {
     fakeEditorApi(() =>
       apiError('validation_failed', {

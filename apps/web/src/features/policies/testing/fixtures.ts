@@ -25,6 +25,8 @@ export function summary(
     precedence: 1,
     ruleCount: 1,
     policyGroups: [],
+    blockPage: true,
+    fullTunnel: false,
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };

@@ -57,6 +57,10 @@ export interface PolicyFormValues {
   name: string;
   description: string;
   enabled: boolean;
+  /** Blocks show the block page (default on). */
+  blockPage: boolean;
+  /** The devices it applies to send all their traffic through the gateway (default off). */
+  fullTunnel: boolean;
   rules: RuleFormValue[];
 }
 
@@ -134,7 +138,7 @@ export function ruleToFormValue(rule: PolicyRule): RuleFormValue {
 
 /** A new policy of a type. */
 export function emptyPolicyForm(type: PolicyType): PolicyFormValues {
-  return { type, name: '', description: '', enabled: true, rules: [] };
+  return { type, name: '', description: '', enabled: true, blockPage: true, fullTunnel: false, rules: [] };
 }
 
 /** A policy's system rules: those before its own rules stay first, the others follow them (server rule). */
@@ -158,6 +162,8 @@ export function policyToFormValues(policy: Policy): { values: PolicyFormValues; 
       name: policy.name,
       description: policy.description,
       enabled: policy.enabled,
+      blockPage: policy.blockPage,
+      fullTunnel: policy.fullTunnel,
       rules: policy.rules.filter((rule) => !isSystemRule(rule)).map(ruleToFormValue),
     },
     systemRules,
@@ -198,6 +204,8 @@ export function toPolicyInput(values: PolicyFormValues): PolicyInput {
     name: values.name,
     description: values.description,
     enabled: values.enabled,
+    blockPage: values.blockPage,
+    fullTunnel: values.fullTunnel,
     rules: values.rules.map(toRuleInput),
   };
 }

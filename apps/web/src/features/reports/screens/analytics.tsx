@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AnalyticsQuery } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimulatedBadge } from '../../../components/charts/simulated-badge';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useAnalyticsReport } from '../api/get-reports';
 import { KpiGrid } from '../components/kpi-grid';
@@ -76,6 +77,7 @@ export function Component() {
       <ReportBody query={report}>
         {(data) => (
           <>
+            <SimulatedBadge count={data.totals.simulated ?? 0} />
             <KpiGrid
               label={t('reports.sections.keyFigures', 'Key figures')}
               items={totalsKpis(data.totals, t, format)}

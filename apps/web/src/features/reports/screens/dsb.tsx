@@ -2,6 +2,7 @@ import { SegmentedControl, SimpleGrid, Table, Text } from '@mantine/core';
 import type { DsbPeriod } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SimulatedBadge } from '../../../components/charts/simulated-badge';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useDsbReport } from '../api/get-reports';
 import { KpiGrid } from '../components/kpi-grid';
@@ -49,6 +50,7 @@ export function Component() {
       <ReportBody query={report}>
         {(data) => (
           <>
+            <SimulatedBadge count={data.kpis.simulated ?? 0} />
             <KpiGrid
               label={t('reports.sections.keyFigures', 'Key figures')}
               items={[

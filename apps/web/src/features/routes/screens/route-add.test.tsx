@@ -19,6 +19,8 @@ function saved(body: PolicyInput): PolicySaved {
       precedence: 3,
       ruleCount: 1,
       policyGroups: [],
+      blockPage: true,
+      fullTunnel: false,
       updatedAt: '2026-03-01T10:00:00.000Z',
       rules: [
         makeRule({ id: NEW_RULE, name: rule?.name ?? '', url: rule?.url ?? '', target: rule?.target ?? '' }),

@@ -161,6 +161,8 @@ export const BRANCH_POLICY_FULL: Policy = {
   precedence: 1,
   ruleCount: 4,
   policyGroups: [],
+  blockPage: true,
+  fullTunnel: false,
   updatedAt: '2026-03-01T10:00:00.000Z',
   rules: [
     makeRule({

@@ -62,6 +62,7 @@ export function makeDevice(
     address: null,
     keyExpiresAt: null,
     enrolledAt: null,
+    configOutdated: null,
   };
 }
 
