@@ -3,17 +3,32 @@
  *  - save-to-enforced latency: 100 gateways long-poll their bundle over real HTTP; an administrator saves a
  *    policy; the time until each gateway holds the new version (p50/p95 over several saves; goal p95 ≤ 1 s);
  *  - compile time and size of a tenant's bundle at 10 000 and 100 000 rules (goal ≤ 200 ms at 10 000);
- *  - heartbeats taken per second on one instance (100 gateways reporting at once).
+ *  - nft apply: a real `nft -f` of the network layer's ruleset at 10 000 and 100 000 network rules in a throwaway
+ *    network namespace (goals ≤ 1 s and ≤ 5 s; skipped with the reason when not root or without nft);
+ *  - heartbeats taken per second on one instance (100 gateways reporting at once);
+ *  - bundles on the wire and a save at 10 000 rules with 100 gateways waiting (bundle-wire.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundleVersion, generateKeyPair, nftablesRuleset, rpzZone, squidAcl } from '@palisade/gateway-config';
+import {
+  bundleVersion,
+  generateKeyPair,
+  nftablesRuleset,
+  rpzZone,
+  type SubjectAddresses,
+  squidAcl,
+} from '@palisade/gateway-config';
 import type { EngineInput } from '@palisade/policy-engine';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { benchBundleWire } from './bundle-wire';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
 const SAVES = Number(process.env.BENCH_GATEWAY_SAVES ?? 10);
@@ -98,9 +113,132 @@ function compileBench(rules: number) {
   };
 }
 
+/**
+ * A tenant's engine input with `rules` network rules, 1 000 a policy: addresses and /24 blocks (every 7th a
+ * block overlapping earlier addresses), block / allow / route, every 10th rule with ports (so groups of one
+ * shape break), every third policy for a group of 250 devices (its source set).
+ */
+function networkInput(rules: number): { input: EngineInput; subjectAddresses: SubjectAddresses } {
+  const perPolicy = 1000;
+  const policies = [];
+  for (let p = 0; p * perPolicy < rules; p++) {
+    const list = [];
+    for (let i = p * perPolicy; i < Math.min(rules, (p + 1) * perPolicy); i++) {
+      const a = (i >> 16) & 255;
+      const b = (i >> 8) & 255;
+      list.push({
+        id: `r${i}`,
+        name: `Rule ${i}`,
+        type: 'ROUTE',
+        action: i % 5 === 0 ? 'allow' : i % 11 === 0 ? 'route' : 'block',
+        url: i % 7 === 0 ? `10.${a}.${b}.0/24` : `10.${a}.${b}.${i & 255}`,
+        target: i % 11 === 0 ? 'gw1' : '',
+        categories: [],
+        feeds: [],
+        locations: [],
+        ports: i % 10 === 0 ? ['443', '22', '80, 8000-8080'][(i / 10) % 3] : '',
+        schedule: null,
+        enabled: true,
+        issysgen: false,
+      });
+    }
+    policies.push({
+      id: `p${String(p).padStart(4, '0')}`,
+      name: `Policy ${p}`,
+      type: 'other' as const,
+      enabled: true,
+      precedence: p,
+      rules: list,
+      appliesTo: p % 3 === 2 ? { users: [], groups: ['staff'], devices: [] } : null,
+    });
+  }
+  const staff = Array.from({ length: 250 }, (_, i) => `100.64.${i >> 6}.${(i & 63) * 4 + 2}`);
+  return {
+    input: {
+      policies: policies as unknown as EngineInput['policies'],
+      objects: { apps: [], categories: [], feeds: [], locations: [] },
+    },
+    subjectAddresses: { groups: { staff } },
+  };
+}
+
+/** Why nft apply cannot be measured here, or null. */
+function nftSkipReason(): string | null {
+  if (process.platform !== 'linux') return 'not Linux';
+  if (process.getuid?.() !== 0) return 'not root (network namespaces need root)';
+  const path = `${process.env.PATH ?? ''}:/usr/sbin:/sbin`.split(':');
+  for (const tool of ['ip', 'nft']) {
+    if (!path.some((dir) => dir !== '' && existsSync(join(dir, tool)))) {
+      return `${tool} missing (bash scripts/net-tools.sh installs it)`;
+    }
+  }
+  return null;
+}
+
+/**
+ * The time of a real `nft -f` of the generated ruleset for `rules` network rules, in a network namespace of its
+ * own (removed after): the first load and two replacements (what a gateway does on a change); the slowest
+ * is the figure.
+ */
+function nftApplyBench(rules: number, goal: number): string {
+  const label = `nft apply ${rules.toLocaleString('en-US').replaceAll(',', ' ')} rules`;
+  const skip = nftSkipReason();
+  if (skip !== null) return `${label}: skipped (${skip})`;
+  const { input, subjectAddresses } = networkInput(rules);
+  const generatedAt = performance.now();
+  const { text } = nftablesRuleset(input, {
+    subjectAddresses,
+    routeMarks: { gw1: 1 },
+    interfaces: ['wg0'],
+  });
+  const generateMs = performance.now() - generatedAt;
+  const env = { ...process.env, TZ: 'UTC', PATH: `${process.env.PATH ?? ''}:/usr/sbin:/sbin` };
+  const dir = mkdtempSync(join(tmpdir(), 'pal-bench-nft-'));
+  const file = join(dir, 'nftables.nft');
+  writeFileSync(file, text);
+  const netns = `palbench${randomBytes(3).toString('hex')}`;
+  const added = spawnSync('ip', ['netns', 'add', netns], { env, encoding: 'utf8' });
+  if (added.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    return `${label}: skipped (ip netns add: ${added.stderr.trim()})`;
+  }
+  try {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const start = performance.now();
+      const r = spawnSync('ip', ['netns', 'exec', netns, 'nft', '-f', file], {
+        env,
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      });
+      times.push(performance.now() - start);
+      if (r.status !== 0) throw new Error(`nft -f failed: ${r.stderr.slice(0, 2000)}`);
+    }
+    const worst = Math.max(...times);
+    return (
+      `${label}: ${Math.round(worst)} ms (goal ≤ ${goal}) — first load ${Math.round(times[0])} ms, ` +
+      `replacing ${times.slice(1).map(Math.round).join(' / ')} ms; ${Math.round(Buffer.byteLength(text) / 1024)} kB, ` +
+      `${text.match(/vmap/g)?.length ?? 0} verdict-map lookups, generated in ${Math.round(generateMs)} ms`
+    );
+  } finally {
+    spawnSync('ip', ['netns', 'del', netns], { env });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchGateways(): Promise<void> {
   console.info('\nGateways: bundle compile time and size');
   console.table([compileBench(10_000), compileBench(100_000)]);
+  // Bundles on the wire (gzip, one-rule deltas) and a save at 10 000 rules with 100 gateways (bundle-wire.ts).
+  await benchBundleWire();
+
+  console.info('\nGateways: nftables ruleset applied with nft -f in a throwaway network namespace');
+  for (const [rules, goal] of [
+    [10_000, 1000],
+    [100_000, 5000],
+  ] as const) {
+    console.info(nftApplyBench(rules, goal));
+  }
 
   const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
   const config = {
