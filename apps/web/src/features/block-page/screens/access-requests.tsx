@@ -1,16 +1,5 @@
 import 'mantine-datatable/styles.css';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { ACCESS_APPROVAL_CHOICES, type AccessRequest, type AccessRequestStatus } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -259,15 +248,18 @@ function AccessRequestsList({ tenant }: { tenant: string }) {
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label={t('blockPage.admin.filter', 'Show requests')}
+      {/* Five filters are wider than a phone as a segmented control: a select fits every screen. */}
+      <Select
+        label={t('blockPage.admin.filter', 'Show requests')}
         value={filter}
         onChange={(value) => {
+          if (!value) return;
           setFilter(value as Filter);
           setPage(1);
         }}
+        allowDeselect={false}
         data={FILTERS.map((value) => ({ value, label: t(`blockPage.filter.${value}`, value) }))}
-        w="fit-content"
+        w={220}
       />
       {requests.isError && !requests.data ? (
         <ErrorState error={requests.error} onRetry={() => void requests.refetch()} />
