@@ -123,7 +123,7 @@ const answer = (q, s) => {
   s.end('hello ' + q.headers.host + q.url);
 };
 http.createServer(answer).listen(80, '${SERVER}');
-https.createServer({ cert: fs.readFileSync('${cert}'), key: fs.readFileSync('${key}') }, answer).listen(443, '${SERVER}', () => console.log('listening'));
+https.createServer({ cert: fs.readFileSync('${cert}'), key: fs.readFileSync('${key}') }, answer).listen(443, '${SERVER}', () => process.stdout.write('listening\\n'));
 `;
 
 needsTest(
