@@ -3,12 +3,16 @@
  * (PGlite, demo data) and the reference gateway with --apply in one namespace; two end users' devices, each in its
  * own namespace, running `wg-quick up` (wireguard-tools with wireguard-go as the userspace implementation) on the
  * configuration the console gives them — no DNS= line (resolvconf is not here): the namespace's resolv.conf names
- * the gateway, as the DNS= line would; an "internet" namespace with an HTTP server on 10.98.0.2 and on an address
+ * the gateway, as the DNS= line would; an "internet" namespace with HTTP (80, 8080) and HTTPS servers on 10.98.0.2 and on an address
  * of Iran (5.160.0.1, by the GeoIP database the engine uses), both routed through the gateway.
  *
  * Proves, each with its measured latency (printed): a policy carried by a policy group assigned to a user group
  * blocks a domain (DNS) and the server's port (network) for the member's device within 1.5 s of the save, and not
- * for the other user's device on the same gateway; the simulator agrees; a blocked country is dropped for both
+ * for the other user's device on the same gateway (the DNS block answers the gateway's own address: the block
+ * page); the simulator agrees; the HTTP layer for everyone through squid — a URL rule and a file-extension rule
+ * over plain HTTP, a domain rule over HTTPS by the TLS server name (the other name answers with its own
+ * certificate) — each redirecting to the console's block page, which answers with the kind of rule, as does plain
+ * HTTP to a DNS-blocked name; a blocked country is dropped for both
  * although a route rule sends its network through the gateway; after kill -9 of the gateway agent the blocks hold,
  * and the restarted agent leaves exactly one Unbound answering.
  * Missing anything: "SKIPPED: <why>" (counted as skipped); with CI=true it fails instead.
@@ -82,7 +86,7 @@ const unbounds = () =>
 
 describe('enforcement for the identities a policy names, with stock wg-quick clients', () => {
   needsTest(
-    "a group's DNS and network blocks apply to its member's device only; a blocked country is dropped; kill -9 keeps it",
+    "a group's DNS and network blocks apply to its member's device only; the HTTP layer and the block page; a blocked country is dropped; kill -9 keeps it",
     [
       'root',
       'tun',
@@ -96,6 +100,8 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
       'unbound-control',
       'dig',
       'curl',
+      'squid',
+      'openssl',
     ],
     async () => {
       for (const ns of [GW_NS, ALICE_NS, BOB_NS, NET_NS]) lab.addNamespace(ns);
@@ -142,12 +148,36 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
         },
         'server',
       );
+      // The internet's web: plain HTTP on 8080 and 80, HTTPS on 443 with a certificate made here for two names.
+      const cert = join(dir, 'web.pem');
+      const key = join(dir, 'web.key');
+      must(
+        sh('openssl', [
+          ...[
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-days',
+            '1',
+            '-subj',
+            '/CN=tls-ok.lab.example',
+          ],
+          ...['-addext', 'subjectAltName=DNS:tls-ok.lab.example,DNS:tls-blocked.lab.example'],
+          ...['-keyout', key, '-out', cert],
+        ]),
+        'web certificate',
+      );
       const web = lab.spawnIn(
         NET_NS,
         [
           process.execPath,
           '-e',
-          `require('node:http').createServer((q, s) => s.end('hello ' + q.url)).listen(8080, '0.0.0.0', () => process.stdout.write('listening\\n'));`,
+          `const answer = (q, s) => s.end('hello ' + (q.socket.localPort === 8080 ? '' : q.headers.host) + q.url);
+require('node:http').createServer(answer).listen(80, '0.0.0.0');
+require('node:https').createServer({ cert: require('node:fs').readFileSync('${cert}'), key: require('node:fs').readFileSync('${key}') }, answer).listen(443, '0.0.0.0');
+require('node:http').createServer(answer).listen(8080, '0.0.0.0', () => process.stdout.write('listening\\n'));`,
         ],
         base,
         'web server',
@@ -218,6 +248,9 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
           'a.root. IN A 127.0.0.1',
           'bets.lab.example. IN A 192.0.2.21',
           'ok.lab.example. IN A 192.0.2.20',
+          `web.lab.example. IN A ${SERVER}`,
+          `tls-ok.lab.example. IN A ${SERVER}`,
+          `tls-blocked.lab.example. IN A ${SERVER}`,
           '',
         ].join('\n'),
       );
@@ -314,7 +347,8 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
       };
       const alice = await bringUp(aliceId, ALICE_NS, ALICE_IFACE, underlay.alice);
       const bob = await bringUp(bobId, BOB_NS, BOB_IFACE, underlay.alice);
-      const dnsBlocked = (answer: string) => answer === 'NXDOMAIN' || answer === tunnel;
+      // A DNS block of a policy with the block page answers the gateway's own address (its squid redirects there).
+      const dnsBlocked = (answer: string) => answer === tunnel;
 
       // Before any block: both resolve and connect.
       for (const ns of [ALICE_NS, BOB_NS]) {
@@ -372,6 +406,85 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
           `and network block ${netMs} ms after it; the other user's device unaffected`,
       );
 
+      // (1b) The HTTP layer, for everyone, through squid on the gateway: a URL rule and a file-extension rule over
+      // plain HTTP, a domain rule over HTTPS by the TLS server name (never decrypted); each block redirects to the
+      // console's block page, which names the kind of rule. Alice's DNS block (a policy with the block page)
+      // answers the gateway's own address, where plain HTTP is redirected to the block page too.
+      const webSaved = Date.now();
+      const webPolicy = await call('POST', '/policy/acme', {
+        type: 'other',
+        name: `Web rules ${id}`,
+        rules: [
+          { name: 'No private pages', type: 'url', action: 'block', url: 'web.lab.example/private' },
+          { name: 'No installers', type: 'SQUID_FILEEXT', action: 'block', url: 'exe' },
+          { name: 'No secret site', type: 'SQUID_DMN', action: 'block', url: 'tls-blocked.lab.example' },
+        ],
+      });
+      const webAnswered = Date.now();
+      const ruleIdOf = (name: string) =>
+        (webPolicy.policy.rules as { id: string; name: string }[]).find((r) => r.name === name)?.id;
+      const urlBlock = await until(
+        'the URL block at Bob',
+        1_500,
+        () => {
+          const r = httpFrom(BOB_NS, 'http://web.lab.example/private/report?x=1');
+          return r.status === 302 ? r : undefined;
+        },
+        agentLog,
+      );
+      const webMs = Date.now() - webAnswered;
+      const blockPageOf = async (location: string) => {
+        const at = new URL(location);
+        expect(at.pathname.startsWith('/blockaccess/'), location).toBe(true);
+        return (await request('GET', `${at.pathname}${at.search}`)) as {
+          generic: boolean;
+          type: string;
+          host: string | null;
+          ruleId: string | null;
+          ruleKind: string | null;
+          canRequest: boolean;
+        };
+      };
+      expect(new URL(urlBlock.location).pathname).toBe(`/blockaccess/url/${ruleIdOf('No private pages')}`);
+      expect(new URL(urlBlock.location).searchParams.get('client')).toBe(bob.address);
+      expect(await blockPageOf(urlBlock.location)).toMatchObject({
+        generic: false,
+        type: 'url',
+        host: 'web.lab.example',
+        ruleKind: 'url',
+        canRequest: true,
+      });
+      expect(httpFrom(BOB_NS, 'http://web.lab.example/public/page')).toMatchObject({
+        status: 200,
+        body: 'hello web.lab.example/public/page',
+      });
+      const installer = httpFrom(ALICE_NS, 'http://web.lab.example/files/Setup.EXE');
+      expect(installer.status, installer.error).toBe(302);
+      expect(new URL(installer.location).pathname).toBe(`/blockaccess/fileext/${ruleIdOf('No installers')}`);
+      expect((await blockPageOf(installer.location)).ruleKind).toBe('SQUID_FILEEXT');
+      // HTTPS: the blocked name is cut off at its TLS hello; the other answers with the server's own certificate.
+      const secret = httpFrom(BOB_NS, 'https://tls-blocked.lab.example/', ['--cacert', cert]);
+      expect(secret.status, secret.error).toBe(0);
+      expect(httpFrom(BOB_NS, 'https://tls-ok.lab.example/path', ['--cacert', cert])).toMatchObject({
+        status: 200,
+        body: 'hello tls-ok.lab.example/path',
+      });
+      // Alice's DNS block: the gateway's address, and plain HTTP there is the block page for that name.
+      const betting = httpFrom(ALICE_NS, 'http://bets.lab.example/');
+      expect(betting.status, betting.error).toBe(302);
+      expect(new URL(betting.location).pathname).toBe('/blockaccess/site');
+      expect(new URL(betting.location).searchParams.get('host')).toBe('bets.lab.example');
+      expect(await blockPageOf(betting.location)).toMatchObject({
+        generic: false,
+        host: 'bets.lab.example',
+        ruleKind: 'dmn',
+        canRequest: true,
+      });
+      say(
+        `HTTP layer: save answered in ${webAnswered - webSaved} ms, the URL block at the device ${webMs} ms after it; ` +
+          'file extension, HTTPS by name and the DNS block page checked',
+      );
+
       // (2) A blocked country: dropped for both, although the route rule sends its network through the gateway.
       const geoSaved = Date.now();
       // The demo blocks North Korea already; Iran joins it.
@@ -422,7 +535,10 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
           const netBlock = items.some(
             (d) => d.layer === 'network' && d.destination === SERVER && d.decision === 'block',
           );
-          return dnsBlock && netBlock ? items : undefined;
+          const httpBlock = items.some(
+            (d) => d.layer === 'http' && d.destination === 'web.lab.example' && d.decision === 'block',
+          );
+          return dnsBlock && netBlock && httpBlock ? items : undefined;
         },
         agentLog,
       );
@@ -432,8 +548,20 @@ describe('enforcement for the identities a policy names, with stock wg-quick cli
         aliceSaw.find((d) => d.layer === 'network' && d.decision === 'block' && d.destination === SERVER)
           ?.ruleName,
       ).toBe('Not the server');
+      expect(
+        aliceSaw.some((d) => d.layer === 'http' && d.decision === 'block' && d.ruleName === 'No installers'),
+      ).toBe(true);
       expect(aliceSaw.every((d) => !d.simulated)).toBe(true);
-      const contacted = new Set(['bets.lab.example', 'ok.lab.example', SERVER, ABROAD]);
+      const contacted = new Set([
+        'bets.lab.example',
+        'ok.lab.example',
+        'web.lab.example',
+        'tls-ok.lab.example',
+        'tls-blocked.lab.example',
+        tunnel,
+        SERVER,
+        ABROAD,
+      ]);
       expect(
         aliceSaw.filter((d) => !contacted.has(d.destination)).map((d) => `${d.layer} ${d.destination}`),
       ).toEqual([]);

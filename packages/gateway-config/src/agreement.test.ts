@@ -10,6 +10,7 @@ import { type PolicyRule, RULE_TYPE_ACTIONS, type RuleType } from '@palisade/con
 import {
   compile,
   decide,
+  type EngineDecision,
   type EngineInput,
   type EnginePolicy,
   type EngineRequest,
@@ -27,7 +28,7 @@ import {
   squidAcl,
   subjectAddressesOf,
 } from './index';
-import { nftDecide, parseRpz, rpzLookup, squidDecide } from './test-kit';
+import { nftDecide, parseRpz, type RpzAnswer, rpzLookup, squidDecide } from './test-kit';
 
 const OBJECTS: EngineInput['objects'] = {
   apps: [
@@ -136,6 +137,7 @@ const inputArb = (types: readonly RuleType[], withConditions: boolean): fc.Arbit
         type: fc.constantFrom<EnginePolicy['type']>('other', 'other', 'route', 'qos'),
         enabled: fc.constantFrom(true, true, true, false),
         precedence: fc.integer({ min: 0, max: 3 }),
+        blockPage: fc.boolean(),
         rules: fc.array(ruleArb(types, withConditions), { minLength: 1, maxLength: 6 }),
         appliesTo: fc.option(
           fc.record({
@@ -269,15 +271,25 @@ const REWRITE_TO_A_BLOCKED_ADDRESS: [EngineInput, number] = [
   1704103200000,
 ];
 
+/** Where DNS blocks of policies with the block page point (the server's placeholder; no generated rewrite uses it). */
+const PAGE = '192.0.2.1';
+/** A zone's answer as a block: 'nxdomain', 'page' (the block page's address), or null (not a block). */
+const blockAnswer = (answer: RpzAnswer) =>
+  answer.kind === 'nxdomain' ? 'nxdomain' : answer.kind === 'a' && answer.value === PAGE ? 'page' : null;
+/** How a DNS block of the engine answers: the block page where the deciding rule's policy shows it. */
+const blockExpected = (input: EngineInput, engine: EngineDecision) =>
+  input.policies.find((p) => p.id === engine.rule?.policyId)?.blockPage === false ? 'nxdomain' : 'page';
+
 describe('the artefacts agree with decide()', () => {
-  it('RPZ: NXDOMAIN iff the DNS layer blocks, A/CNAME iff it rewrites (shared zone and per-subject zones)', () => {
+  it("RPZ: NXDOMAIN or the block page iff the DNS layer blocks (by the policy's choice), A/CNAME iff it rewrites (shared zone and per-subject zones)", () => {
     fc.assert(
       fc.property(inputArb(LAYER_TYPES.dns, true), fc.constantFrom(...TIMES), (input, time) => {
         const compiled = compile(input);
         const viewers = [null, ...DEVICES];
         for (const d of viewers) {
           const zone = parseRpz(
-            rpzZone(input, { serial: 1, at: time, ...(d ? { subject: who(d) } : {}) }).text,
+            rpzZone(input, { serial: 1, at: time, blockPageAddress: PAGE, ...(d ? { subject: who(d) } : {}) })
+              .text,
           );
           for (const host of HOSTS) {
             // A DNS query: a host, no address, port or path.
@@ -288,7 +300,7 @@ describe('the artefacts agree with decide()', () => {
             // The DNS layer's own blocks. A rewritten name whose new address the network layer blocks resolves
             // to that address here; the firewall refuses the connection (the nftables property below).
             const isDnsBlock = engine.decision === 'block' && engine.layer === 'dns';
-            expect(answer.kind === 'nxdomain', label).toBe(isDnsBlock);
+            expect(blockAnswer(answer), label).toBe(isDnsBlock ? blockExpected(input, engine) : null);
             // A block decided later (network, HTTP) answers no rewrite: what the zone answers is not its business.
             if (engine.decision === 'block') continue;
             const target = engine.rewrite?.trim() ?? '';
@@ -316,11 +328,15 @@ describe('the artefacts agree with decide()', () => {
     fc.assert(
       fc.property(inputArb(LAYER_TYPES.dns, true), fc.constantFrom(...TIMES), (input, time) => {
         const compiled = compile(input);
-        const { audiences, skipped } = rpzAudiences(input, DEVICES, { serial: 1, at: time });
+        const { audiences, skipped } = rpzAudiences(input, DEVICES, {
+          serial: 1,
+          at: time,
+          blockPageAddress: PAGE,
+        });
         // Through the text artefact the gateway reads.
         const served = parseAudiences(audiencesText(audiences));
         expect(served).toEqual(audiences);
-        const everyone = parseRpz(rpzZone(input, { serial: 1, at: time }).text);
+        const everyone = parseRpz(rpzZone(input, { serial: 1, at: time, blockPageAddress: PAGE }).text);
         for (const d of DEVICES) {
           const mine = served.filter((a) => a.clients.includes(d.address));
           expect(mine.length, d.deviceId).toBeLessThanOrEqual(1);
@@ -328,7 +344,9 @@ describe('the artefacts agree with decide()', () => {
           for (const host of HOSTS) {
             const engine = decide(compiled, { host, time, ...who(d) });
             const isDnsBlock = engine.decision === 'block' && engine.layer === 'dns';
-            expect(rpzLookup(zone, host).kind === 'nxdomain', `${d.deviceId} ${host}`).toBe(isDnsBlock);
+            expect(blockAnswer(rpzLookup(zone, host)), `${d.deviceId} ${host}`).toBe(
+              isDnsBlock ? blockExpected(input, engine) : null,
+            );
           }
         }
         // A scoped rule is reported as not enforced only when no device it applies to exists.

@@ -68,7 +68,7 @@ export function subjectAddressesOf(identities: readonly TunnelIdentity[]): Subje
 export function rpzAudiences(
   input: EngineInput,
   identities: readonly TunnelIdentity[],
-  options: { serial: number; at?: number },
+  options: { serial: number; at?: number; blockPageAddress?: string },
 ): { audiences: RpzAudience[]; skipped: Skipped[] } {
   const scoped = rulesOf(input, 'dns').filter((r) => !r.policy.everyone);
   const byKey = new Map<string, TunnelIdentity[]>();
@@ -93,6 +93,7 @@ export function rpzAudiences(
       serial: options.serial,
       origin,
       at: options.at,
+      blockPageAddress: options.blockPageAddress,
       subject: { userId: first.userId, deviceId: first.deviceId, groups: first.groups },
     });
     for (const s of zone.skipped) skipped.set(JSON.stringify(s), s);

@@ -25,6 +25,27 @@ describe('rpzZone', () => {
     expect(skipped).toEqual([]);
   });
 
+  it("answers a block page policy's blocks with the block page's address, the others (threat intel) NXDOMAIN", () => {
+    const input = makeInput([
+      makePolicy('web', [makeRule('dmn', 'casino.example', 'block', { id: 'c' })], { precedence: 10 }),
+      makePolicy('threat', [makeRule('dmn', 'malware.example', 'block', { id: 'm' })], {
+        precedence: 5,
+        blockPage: false,
+      }),
+      makePolicy('allow', [makeRule('dmn', 'ok.casino.example', 'allow', { id: 'ok' })], { precedence: 1 }),
+    ]);
+    const { text, zone } = zoneOf(input, { blockPageAddress: '192.0.2.1' });
+    expect(text).toContain('casino.example IN A 192.0.2.1\n*.casino.example IN A 192.0.2.1');
+    expect(rpzLookup(zone, 'www.casino.example')).toEqual({ kind: 'a', value: '192.0.2.1' });
+    expect(rpzLookup(zone, 'ok.casino.example')).toEqual({ kind: 'passthru' });
+    expect(rpzLookup(zone, 'x.malware.example')).toEqual({ kind: 'nxdomain' });
+    // Without the option (an older gateway's zone), every block stays NXDOMAIN.
+    expect(rpzLookup(zoneOf(input).zone, 'casino.example')).toEqual({ kind: 'nxdomain' });
+    for (const blockPageAddress of ['10.0.0', '256.1.1.1', 'fd00::1', '10.0.0.1 ; x']) {
+      expect(() => zoneOf(input, { blockPageAddress }), blockPageAddress).toThrow(GatewayConfigError);
+    }
+  });
+
   it('rewrites to an address (A) or a host (CNAME), and reports a target that is neither', () => {
     const { zone, skipped } = zoneOf(
       makeInput([

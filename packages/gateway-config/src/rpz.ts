@@ -44,13 +44,21 @@ export interface RpzOptions {
    * are left out and reported.
    */
   at?: number;
+  /**
+   * An IPv4 address where a block of a policy with the block page (`EnginePolicy.blockPage`) answers `A` instead
+   * of NXDOMAIN: the server writes BLOCK_PAGE_ADDRESS_PLACEHOLDER, each gateway its own tunnel address, where its
+   * squid answers plain HTTP with the redirect to the console's block page. Without it every block is NXDOMAIN.
+   */
+  blockPageAddress?: string;
 }
 
 type Effect =
   | { kind: 'nxdomain' }
   | { kind: 'passthru' }
   | { kind: 'a'; value: string }
-  | { kind: 'cname'; value: string };
+  | { kind: 'cname'; value: string }
+  /** A block answered with the block page's address. */
+  | { kind: 'page'; value: string };
 
 interface Entry {
   ordinal: number;
@@ -76,6 +84,7 @@ function rdata(e: Effect): string {
     case 'passthru':
       return 'CNAME rpz-passthru.';
     case 'a':
+    case 'page':
       return `A ${e.value}`;
     case 'cname':
       return `CNAME ${e.value}.`;
@@ -117,6 +126,13 @@ export function rpzZone(input: EngineInput, options: RpzOptions): Generated {
   if (!Number.isInteger(ttl) || ttl < 0 || ttl > 0x7fffffff) {
     throw new GatewayConfigError('invalid-option', 'ttl', 'ttl: an integer 0 … 2147483647');
   }
+  const page = options.blockPageAddress;
+  if (
+    page !== undefined &&
+    !/^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/.test(page)
+  ) {
+    throw new GatewayConfigError('invalid-option', 'blockPageAddress', 'blockPageAddress: an IPv4 address');
+  }
   // Room for `*.` and the origin: a name has at most 253 characters in presentation form.
   const maxDomain = 253 - 2 - origin.length;
 
@@ -151,8 +167,10 @@ export function rpzZone(input: EngineInput, options: RpzOptions): Generated {
     if (r.schedule !== null && options.at !== undefined && !scheduleHolds(r.schedule, options.at)) continue;
 
     let effect: Effect = PASSTHRU;
-    if (r.action === 'block') effect = { kind: 'nxdomain' };
-    else if (r.action === 'rewrite') {
+    if (r.action === 'block') {
+      effect =
+        page !== undefined && r.policy.blockPage ? { kind: 'page', value: page } : { kind: 'nxdomain' };
+    } else if (r.action === 'rewrite') {
       const target = r.target.trim();
       const host = normalizeHost(target);
       if (r.targetIp >= 0) effect = { kind: 'a', value: target };
@@ -169,7 +187,7 @@ export function rpzZone(input: EngineInput, options: RpzOptions): Generated {
     const domains = r.type === 'app' ? r.appDomains : r.domains;
     if (r.type !== 'app' && r.anyHost && any === null) any = entry();
     for (const d of domains) {
-      const ownerOk = isSafeDomain(d, effect.kind === 'a');
+      const ownerOk = isSafeDomain(d, effect.kind === 'a' || effect.kind === 'page');
       if (!ownerOk || d.length > maxDomain) {
         skipped.add(pid, rid, d, 'invalid-domain');
         continue;
@@ -233,7 +251,10 @@ export function rpzZone(input: EngineInput, options: RpzOptions): Generated {
         }
       }
       if (inherited === null || inherited.effect.kind === 'passthru') between.set(s, null);
-      else if (inherited.effect.kind === 'a' && !isSafeDomain(s, true)) {
+      else if (
+        (inherited.effect.kind === 'a' || inherited.effect.kind === 'page') &&
+        !isSafeDomain(s, true)
+      ) {
         skipped.add(inherited.policyId, inherited.ruleId, s, 'invalid-domain');
         between.set(s, null);
       } else between.set(s, { ...inherited, label: `${inherited.label} (inherited)` });

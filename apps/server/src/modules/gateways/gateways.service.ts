@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type ArtefactDiff,
   type ArtefactName,
+  BLOCK_PAGE_ADDRESS_PLACEHOLDER,
   BLOCK_PAGE_URL_PLACEHOLDER,
   type BundleDiff,
   type BundlePreview,
@@ -221,8 +222,10 @@ function compileArtefacts(input: EngineInput, identities: readonly TunnelIdentit
   const subjectAddresses = subjectAddressesOf(identities);
   // Countries are blocked by the ranges the engine's own GeoIP database gives them.
   const nftables = nftablesRuleset(input, { lookupCountryRanges: countryRanges, subjectAddresses });
-  const rpz = rpzZone(input, { serial: 1 });
-  const audiences = rpzAudiences(input, identities, { serial: 1 });
+  // DNS blocks of policies with the block page answer its address, each gateway's own tunnel address in the end.
+  const blockPageAddress = BLOCK_PAGE_ADDRESS_PLACEHOLDER;
+  const rpz = rpzZone(input, { serial: 1, blockPageAddress });
+  const audiences = rpzAudiences(input, identities, { serial: 1, blockPageAddress });
   // Blocked web requests are redirected to the block page; each gateway writes the console's address in.
   const squid = squidAcl(input, {
     subjectAddresses,

@@ -1,3 +1,4 @@
+import { BLOCK_PAGE_ADDRESS_PLACEHOLDER } from '@palisade/contracts';
 import { generateKeyPair, parseAudiences } from '@palisade/gateway-config';
 import { nftDecide, parseRpz, rpzLookup } from '@palisade/gateway-config/test-kit';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,9 +103,14 @@ describe("a group's policy at the gateway", () => {
     const audiences = parseAudiences(artefacts.rpzAudiences);
     const mine = audiences.filter((a) => a.clients.includes(aliceAddress));
     expect(mine).toHaveLength(1);
-    expect(rpzLookup(parseRpz(mine[0].zone), 'www.bets.example').kind).toBe('nxdomain');
+    // The policy shows the block page (the default): its DNS block answers the block page's address, which each
+    // gateway replaces with its own.
+    expect(rpzLookup(parseRpz(mine[0].zone), 'www.bets.example')).toEqual({
+      kind: 'a',
+      value: BLOCK_PAGE_ADDRESS_PLACEHOLDER,
+    });
     expect(audiences.some((a) => a.clients.includes(bobAddress))).toBe(false);
-    expect(rpzLookup(parseRpz(artefacts.rpz), 'www.bets.example').kind).not.toBe('nxdomain');
+    expect(rpzLookup(parseRpz(artefacts.rpz), 'www.bets.example').kind).toBe('none');
     // HTTP layer: squid matches the member's source address.
     expect(artefacts.squid).toContain(aliceAddress);
     expect(artefacts.squid).not.toContain(bobAddress);
