@@ -263,6 +263,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     let enforced: string | null = null;
     /** The bundle enforced last (the simulated traffic is decided against its policy). */
     let held: GwBundle | null = null;
+    /** The bundle being applied, until it is enforced or refused. */
+    let applying: GwBundle | null = null;
     let isApplying = false;
     /** Aborts the long-poll in flight (a heartbeat said it is behind). */
     let poll: AbortController | null = null;
@@ -371,6 +373,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
 
         const started = Date.now();
         isApplying = true;
+        applying = bundle;
         // Who is behind the peers the interface is about to have (a sample may come before the apply ends).
         connections.setBundle(bundle);
         try {
@@ -392,6 +395,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
           await sleep(wait, stop.signal);
         } finally {
           isApplying = false;
+          applying = null;
         }
       }
     }
@@ -514,7 +518,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     async function decisions() {
       await runDecisionTelemetry({
         dir,
-        bundle: () => held,
+        // The bundle being applied as soon as it is (its zones answer from Unbound's reload on).
+        bundle: () => applying ?? held,
         post: (events, signal) => client.events(credential, events, signal),
         signal: stop.signal,
         delay,

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirInUseError } from './db/client';
+import { prepareCountryRanges } from './modules/policy-core/geoip';
 import { seed } from './seed/seed';
 
 /** Starts Palisade: database, optional seed, HTTP; closes everything on SIGINT/SIGTERM. */
@@ -26,6 +27,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// The country ranges gateways block by, walked once before the first bundle needs them (≈1 s).
+prepareCountryRanges();
 await app.listen({ port: config.port, host: config.host });
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 const lines = [

@@ -21,7 +21,16 @@ export class Attribution {
   private readonly own = new Set<string>();
   private readonly engine: CompiledPolicy | null;
 
-  constructor(readonly bundle: GwBundle | null) {
+  /**
+   * `previous`: the attribution of the bundle enforced before. While a bundle is applied, Unbound may answer a
+   * line by either zone (the old until its reload, the new after), and a line is read up to a tick later: a DNS
+   * answer the new bundle's engine does not explain is checked against the previous one before it is left
+   * without a rule.
+   */
+  constructor(
+    readonly bundle: GwBundle | null,
+    private previous: Attribution | null = null,
+  ) {
     if (bundle === null) {
       this.engine = null;
       return;
@@ -57,6 +66,11 @@ export class Attribution {
     this.engine = engine;
   }
 
+  /** Forgets the bundle before this one (one bundle back is what a reload overlaps). */
+  forgetPrevious(): void {
+    this.previous = null;
+  }
+
   /** One of the gateway's own addresses: its own lookups and connections are not a device's decisions. */
   isOwn(address: string): boolean {
     return this.own.has(address);
@@ -71,15 +85,21 @@ export class Attribution {
   ruleNameOf(ruleId: string | null): string | null {
     if (ruleId === null) return null;
     const name = this.ruleNames.get(ruleId)?.trim();
-    return name ? name.slice(0, 100) : null;
+    return name ? name.slice(0, 100) : (this.previous?.ruleNameOf(ruleId) ?? null);
   }
 
   /**
    * The DNS rule that decides `host` for the person behind `address` the way the resolver did (`verdict`): the
-   * engine's DNS-layer rule when its verdict is the same, else null (the zone and the engine disagree — the
-   * event still says what the resolver did).
+   * engine's DNS-layer rule when its verdict is the same (this bundle's, else the previous one's), else null
+   * (the zone and the engine disagree — the event still says what the resolver did).
    */
   dnsRuleOf(host: string, address: string, verdict: 'allow' | 'block'): string | null {
+    return (
+      this.ownDnsRuleOf(host, address, verdict) ?? this.previous?.ownDnsRuleOf(host, address, verdict) ?? null
+    );
+  }
+
+  private ownDnsRuleOf(host: string, address: string, verdict: 'allow' | 'block'): string | null {
     if (this.engine === null) return null;
     const who = this.identityOf(address);
     try {

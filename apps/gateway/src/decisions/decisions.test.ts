@@ -113,6 +113,26 @@ describe('Unbound log lines', () => {
     ]);
   });
 
+  it('names the rule of a block answered by the zone of the bundle before, while the next one is applied', () => {
+    // The next bundle lifts the casino block: a line Unbound wrote before its reload, read after the switch, is
+    // still the old zone's block and keeps its rule; one the new engine explains takes the new bundle's rule.
+    const lifted = {
+      ...bundle,
+      version: 'v2',
+      policy: makeInput([
+        makePolicy('p-staff', [makeRule('dmn', 'news.example', 'block', { id: 'r-news', name: 'No news' })]),
+      ]),
+    } as unknown as GwBundle;
+    const next = new Attribution(lifted, new Attribution(bundle));
+    expect(next.dnsRuleOf('www.casino.example', '10.7.0.2', 'block')).toBe('r-casino');
+    expect(next.ruleNameOf('r-casino')).toBe('No casinos');
+    expect(next.dnsRuleOf('news.example', '10.7.0.2', 'block')).toBe('r-news');
+    // Neither engine blocks it: no rule is claimed.
+    expect(next.dnsRuleOf('intranet.example', '10.7.0.2', 'block')).toBeNull();
+    next.forgetPrevious();
+    expect(next.dnsRuleOf('www.casino.example', '10.7.0.2', 'block')).toBeNull();
+  });
+
   it('writes the log options and an rpz clause name that the log can carry', () => {
     expect(unboundLogLines('/var/lib/pal/unbound.log')).toContain('  logfile: "/var/lib/pal/unbound.log"');
     expect(rpzLogLines('a0123456789ab')).toEqual(['  rpz-log: yes', '  rpz-log-name: "a0123456789ab"']);

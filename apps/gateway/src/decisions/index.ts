@@ -108,7 +108,9 @@ export async function runDecisionTelemetry(options: DecisionTelemetryOptions): P
     const bundle = options.bundle();
     if (bundle !== held) {
       held = bundle;
-      attribution = new Attribution(bundle);
+      const before = attribution;
+      before.forgetPrevious();
+      attribution = new Attribution(bundle, before.bundle ? before : null);
     }
     return attribution;
   };

@@ -97,6 +97,14 @@ export function isKnownCountry(code: string): boolean {
 
 let rangesByCountry: Map<string, string[]> | null = null;
 
+/**
+ * Walks the database for {@link countryRanges} now (≈1 s): the server does it before it listens, so the first
+ * bundle compiled after a start (a save the gateways wait for) does not pay for it.
+ */
+export function prepareCountryRanges(): void {
+  countryRanges('ZZ');
+}
+
 const ipv4Text = (value: number) =>
   `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
 
