@@ -15,7 +15,7 @@ import {
 } from './client';
 import { ConnectionTracker, EventOutbox } from './connections';
 import { DataPlane } from './dataplane';
-import { type DecisionLogPaths, runDecisionTelemetry } from './decisions';
+import { type DecisionLogPaths, type DiskEventQueue, runDecisionTelemetry } from './decisions';
 import { readIfExists } from './files';
 import { MetricsSampler, parseWgDumpPeers } from './metrics';
 import { readLan } from './neighbours';
@@ -263,6 +263,8 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
     let enforced: string | null = null;
     /** The bundle enforced last (the simulated traffic is decided against its policy). */
     let held: GwBundle | null = null;
+    /** The decision events' disk queue (with `apply`), once open: heartbeats report what it dropped. */
+    let decisionQueue: DiskEventQueue | null = null;
     /** The bundle being applied, until it is enforced or refused. */
     let applying: GwBundle | null = null;
     let isApplying = false;
@@ -435,7 +437,7 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
             {
               version: AGENT_VERSION,
               enforcedVersion: sent,
-              metrics: load,
+              metrics: decisionQueue ? { ...load, decisionEventsDropped: decisionQueue.dropped } : load,
               peers,
               ...(lan ? { lan } : {}),
               ...(latencyMs === undefined ? {} : { latencyMs }),
@@ -520,6 +522,9 @@ export async function runAgent(options: AgentOptions): Promise<AgentResult> {
         dir,
         // The bundle being applied as soon as it is (its zones answer from Unbound's reload on).
         bundle: () => applying ?? held,
+        onQueue: (queue) => {
+          decisionQueue = queue;
+        },
         post: (events, signal) => client.events(credential, events, signal),
         signal: stop.signal,
         delay,

@@ -597,6 +597,13 @@ require('node:http').createServer(answer).listen(8080, '0.0.0.0', () => process.
         `decision telemetry: the member's DNS and network blocks listed as hers ${telemetryMs} ms after asking`,
       );
 
+      // Its heartbeats say how many decision events its disk queue dropped: none.
+      const reported = await until('the queue reported', 15_000, async () => {
+        const g = await call('GET', `/cybernodes/acme/${created.cybernode.id}`);
+        return g.metrics?.decisionEventsDropped === undefined ? undefined : g.metrics;
+      });
+      expect(reported.decisionEventsDropped).toBe(0);
+
       // (3) kill -9 of the agent, then the console goes down: what the agent applied keeps enforcing, and the
       // agent started again without its console enforces its stored bundle at once, with one Unbound answering.
       expect(unbounds()).toHaveLength(1);

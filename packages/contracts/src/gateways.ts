@@ -111,6 +111,11 @@ export const GatewayMetrics = z.object({
   /** WireGuard peers with a handshake in the last 3 minutes. */
   activePeers: z.number().int().min(0),
   connectedUsers: z.number().int().min(0),
+  /**
+   * Decision events the gateway's disk queue dropped (oldest first, when it was full during an outage) since it
+   * was set up: the telemetry of that time is incomplete. Absent from gateways that do not report it.
+   */
+  decisionEventsDropped: z.number().int().min(0).optional(),
 });
 export type GatewayMetrics = z.infer<typeof GatewayMetrics>;
 
@@ -127,6 +132,8 @@ export const GwMetrics = z.object({
   /** WireGuard peers with a handshake in the last 3 minutes. */
   activePeers: machineCount(),
   connectedUsers: machineCount(),
+  /** {@link GatewayMetrics.decisionEventsDropped}: with `--apply`, the count of the decision queue. */
+  decisionEventsDropped: machineCount().optional(),
 });
 
 export const GatewayUpgrade = z.object({

@@ -50,6 +50,8 @@ export interface DecisionTelemetryOptions {
   log: (line: string) => void;
   /** Run ulogd2 for the network layer (default true); off where NFLOG cannot be read. */
   ulogd?: boolean;
+  /** Told the disk queue once it is open (the agent reports its `dropped` count in heartbeats). */
+  onQueue?: (queue: DiskEventQueue) => void;
   /** The most events the disk queue keeps (default 100 000). */
   maxQueued?: number;
   /** How often logs are read and events posted (default 1 s). */
@@ -101,6 +103,7 @@ export async function runDecisionTelemetry(options: DecisionTelemetryOptions): P
   await mkdir(home, { recursive: true, mode: 0o700 });
   const queue = await DiskEventQueue.open({ dir: join(home, 'queue'), maxEvents: options.maxQueued, log });
   if (queue.size > 0) log(`decision events: ${queue.size} queued from before, sending them`);
+  options.onQueue?.(queue);
 
   let held: GwBundle | null | undefined;
   let attribution = new Attribution(null);

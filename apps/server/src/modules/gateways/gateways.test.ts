@@ -312,6 +312,23 @@ describe('the gateway protocol', () => {
       isDrifting: false,
     });
     expect(shown.metrics).toEqual(METRICS);
+    // What its decision queue dropped during an outage is shown with the load.
+    const lossy = await f.app.inject({
+      method: 'POST',
+      url: '/api/gw/heartbeat',
+      headers: bearer(credential),
+      payload: {
+        version: '1.0.1',
+        enforcedVersion: version,
+        metrics: { ...METRICS, decisionEventsDropped: 7 },
+        peers: [],
+      },
+    });
+    expect(lossy.statusCode).toBe(200);
+    expect((await call('GET', `/cybernodes/acme/${cybernode.id}`, owner)).json().metrics).toEqual({
+      ...METRICS,
+      decisionEventsDropped: 7,
+    });
 
     const badBeat = await f.app.inject({
       method: 'POST',

@@ -363,6 +363,23 @@ export function Component() {
                     label: t('gateways.view.connectedUsers', 'Connected users'),
                     value: count(metrics.connectedUsers),
                   },
+                  ...(metrics.decisionEventsDropped === undefined
+                    ? []
+                    : [
+                        {
+                          label: t('gateways.view.eventsDropped', 'Decision events lost'),
+                          value:
+                            metrics.decisionEventsDropped === 0 ? (
+                              t('gateways.view.eventsDroppedNone', 'None')
+                            ) : (
+                              <Text size="sm" c="red.8" fw={600}>
+                                {t('gateways.view.eventsDroppedSome', {
+                                  count: metrics.decisionEventsDropped,
+                                })}
+                              </Text>
+                            ),
+                        },
+                      ]),
                 ]}
               />
             </Stack>
