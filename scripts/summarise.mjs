@@ -86,6 +86,77 @@ export function summarise(dir, env = {}) {
   return { passed, failed, skipped, skippedPasses, problems };
 }
 
+/**
+ * Where the time went: each pass of `npm test` (`passes.tsv`: name TAB seconds, written by scripts/test.sh) and
+ * the `count` slowest test files over every Vitest report (a file's start to end) and the Playwright one (a
+ * spec file's tests' durations summed), each with the report it comes from.
+ * @returns {{ passes: { name: string, seconds: number }[], slowest: { file: string, report: string, seconds: number }[] }}
+ */
+export function timings(dir, count = 15) {
+  const passesFile = join(dir, 'passes.tsv');
+  const passes = existsSync(passesFile)
+    ? readFileSync(passesFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [name, seconds] = line.split('\t');
+          return { name, seconds: Number(seconds) };
+        })
+    : [];
+  const files = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'e2e-report.json')) {
+    const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const r of report.testResults ?? []) {
+      if (typeof r.startTime !== 'number' || typeof r.endTime !== 'number') continue;
+      files.push({
+        file: r.name,
+        report: file.replace(/\.json$/, ''),
+        seconds: (r.endTime - r.startTime) / 1000,
+      });
+    }
+  }
+  const e2e = join(dir, 'e2e-report.json');
+  if (existsSync(e2e)) {
+    const bySpec = new Map();
+    const walk = (suite, file) => {
+      const at = suite.file ?? file;
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          for (const result of test.results ?? []) {
+            const key = spec.file ?? at ?? suite.title;
+            bySpec.set(key, (bySpec.get(key) ?? 0) + (result.duration ?? 0) / 1000);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, at);
+    };
+    for (const suite of JSON.parse(readFileSync(e2e, 'utf8')).suites ?? []) walk(suite, undefined);
+    for (const [file, seconds] of bySpec) files.push({ file, report: 'e2e', seconds });
+  }
+  const root = `${process.cwd().replaceAll('\\', '/')}/`;
+  const slowest = files
+    .map((f) => ({ ...f, file: f.file.replaceAll('\\', '/').replace(root, '') }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
+  return { passes, slowest };
+}
+
+/** The timing lines printed before the closing line. */
+export function timingLines({ passes, slowest }) {
+  const minutes = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+  const lines = [];
+  if (passes.length > 0) {
+    const total = passes.reduce((n, p) => n + p.seconds, 0);
+    lines.push(`time per pass (m:ss), ${minutes(total)} in all:`);
+    for (const p of passes) lines.push(`  ${minutes(p.seconds).padStart(6)}  ${p.name}`);
+  }
+  if (slowest.length > 0) {
+    lines.push(`the ${slowest.length} slowest test files (s):`);
+    for (const f of slowest) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.file} (${f.report})`);
+  }
+  return lines;
+}
+
 /** The last line of `npm test`. */
 export function closingLine({ passed, failed, skipped }) {
   return `tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
@@ -116,6 +187,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.info(`skipped: the ${p.pass} pass (${tests}): ${p.reason}`);
     }
     for (const problem of totals.problems) console.error(`!! ${problem}`);
+    const times = timingLines(timings(first));
+    if (times.length > 0) console.info(`\n${times.join('\n')}`);
     console.info(`\n${closingLine(totals)}`);
     process.exitCode = totals.problems.length > 0 ? 1 : 0;
   }

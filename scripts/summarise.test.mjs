@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closingLine, countPlaywrightTests, summarise } from './summarise.mjs';
+import { closingLine, countPlaywrightTests, summarise, timingLines, timings } from './summarise.mjs';
 
 const SCRIPT = join(import.meta.dirname, 'summarise.mjs');
 const RATE_LIMIT = 'apps/server/src/plugins/rate-limit.test.ts';
@@ -121,5 +121,49 @@ describe('the closing line of npm test', () => {
     expect(ci.status).toBe(1);
     expect(ci.stderr).toContain('CI=true: the PostgreSQL pass was skipped (no PostgreSQL at :1)');
     expect(ci.stdout.trim().split('\n').at(-1)).toBe('tests: 14 passed, 1 failed, 10 skipped');
+  });
+});
+
+describe('where the time went', () => {
+  it('lists the passes and the slowest files of every report, slowest first, before the closing line', () => {
+    const timed = (path, seconds) => ({
+      name: `/repo/${path}`,
+      startTime: 1_000,
+      endTime: 1_000 + seconds * 1000,
+    });
+    write('server-pglite.json', {
+      numPassedTests: 2,
+      testResults: [timed('apps/server/a.test.ts', 12.34), timed('apps/server/b.test.ts', 3)],
+    });
+    write('unit.json', { numPassedTests: 1, testResults: [timed('packages/x.test.ts', 40)] });
+    write('e2e-report.json', {
+      stats: { expected: 2 },
+      suites: [
+        {
+          title: 'journey.spec.ts',
+          file: 'journey.spec.ts',
+          specs: [
+            { title: 'a', tests: [{ results: [{ duration: 5_000 }] }, { results: [{ duration: 2_500 }] }] },
+          ],
+        },
+      ],
+    });
+    writeFileSync(join(dir, 'passes.tsv'), 'Type-check\t75\nServer integration tests on PGlite\t301\n');
+    const times = timings(dir, 3);
+    expect(times.passes).toEqual([
+      { name: 'Type-check', seconds: 75 },
+      { name: 'Server integration tests on PGlite', seconds: 301 },
+    ]);
+    expect(times.slowest.map((f) => [f.file.replace('/repo/', ''), f.report, f.seconds])).toEqual([
+      ['packages/x.test.ts', 'unit', 40],
+      ['apps/server/a.test.ts', 'server-pglite', 12.34],
+      ['journey.spec.ts', 'e2e', 7.5],
+    ]);
+    const lines = timingLines(times);
+    expect(lines[0]).toBe('time per pass (m:ss), 6:16 in all:');
+    expect(lines).toContain('    5:01  Server integration tests on PGlite');
+    const printed = spawnSync('node', [SCRIPT, dir], { encoding: 'utf8' }).stdout.trim().split('\n');
+    expect(printed).toContain('the 4 slowest test files (s):');
+    expect(printed.at(-1)).toMatch(/^tests: \d+ passed/);
   });
 });

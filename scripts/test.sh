@@ -6,7 +6,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPORTS=$(mktemp -d)
 trap 'rm -rf "$REPORTS"' EXIT
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step's time goes to passes.tsv (name TAB seconds), printed at the end with the slowest files.
+STEP_NAME=
+STEP_START=$SECONDS
+step() {
+  [ -n "$STEP_NAME" ] && printf '%s\t%s\n' "$STEP_NAME" "$((SECONDS - STEP_START))" >>"$REPORTS/passes.tsv"
+  STEP_NAME=$*
+  STEP_START=$SECONDS
+  [ -n "$STEP_NAME" ] && printf '\n\033[1m==> %s\033[0m\n' "$*"
+  return 0
+}
 vitest() { local name=$1; shift; npx vitest run "$@" --reporter=default --reporter=json --outputFile="$REPORTS/$name.json"; }
 # skipped NAME key=value…: records a pass that could not run (see scripts/summarise.mjs).
 skipped() { local name=$1; shift; node scripts/summarise.mjs skip "$REPORTS/$name.skipped" "$@"; }
@@ -71,6 +80,7 @@ step "End-to-end journeys (Playwright, Debian Chromium)"
 set +e
 E2E_JSON="$REPORTS/e2e-report.json" E2E_SKIPPED="$REPORTS/e2e.skipped" bash scripts/e2e.sh
 e2e_status=$?
+step ''
 node scripts/summarise.mjs "$REPORTS"
 summary_status=$?
 set -e
