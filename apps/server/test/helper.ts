@@ -66,7 +66,8 @@ export interface Instance {
  * A fresh server on a fresh database per test file, with two customer tenants under one partner:
  * owners admin@acme.test / admin@globex.test, auditor@acme.test, helpdesk@acme.test, billing@acme.test,
  * partner@northwind.test,
- * enduser@acme.test (usertype 0, no password) — all verified, password PASSWORD.
+ * enduser@acme.test (usertype 0) — all verified, password PASSWORD. An account without a password: see
+ * {@link addAccountWithoutPassword}.
  */
 export function useFixture(
   overrides: Partial<Config> = {},
@@ -243,4 +244,31 @@ export async function acmeOwnerCtx(f: Fixture): Promise<Ctx> {
     },
     ip: null,
   };
+}
+
+/**
+ * An end user of acme who has no password (invited, never set one): what sign-in must treat like an unknown
+ * address. Answers the account's id; its password hash is checked to be empty, so a test of that branch
+ * cannot silently test an account with a password.
+ */
+export async function addAccountWithoutPassword(
+  f: Fixture,
+  username = 'nopassword@acme.test',
+): Promise<string> {
+  const [row] = await f.database.db
+    .insert(users)
+    .values({
+      tenantId: f.acme.id,
+      username,
+      email: username,
+      firstname: 'No',
+      lastname: 'Password',
+      role: 'user',
+      usertype: 0,
+      passwordHash: null,
+      isEmailVerified: true,
+    })
+    .returning({ id: users.id, passwordHash: users.passwordHash });
+  if (row.passwordHash !== null) throw new Error(`${username} has a password`);
+  return row.id;
 }

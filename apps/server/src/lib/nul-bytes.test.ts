@@ -173,3 +173,45 @@ describe('NUL bytes in any input', () => {
     expect(withoutDetails).toEqual([]);
   });
 });
+
+describe('what answers without a session', () => {
+  it('is exactly this list: a sensitive route made public (or added without an access) fails here', () => {
+    // Contract routes say `access: 'public'`; a route registered without the contracts carries no access and
+    // has no access check at all. Both are public: each is named here on purpose. Outside /api: the web app's
+    // files, its translations and the redirect to it (public by nature; the built files vary with the build).
+    const open = f.routes
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && r.url.startsWith('/api/'))
+      .filter((r) => r.access === undefined || r.access === 'public')
+      .map((r) => `${r.method} ${r.url}${r.access === undefined ? ' (no access check)' : ''}`)
+      .sort();
+    expect(open).toEqual([
+      'GET /api/blockaccess/:type',
+      'GET /api/blockaccess/:type/:id',
+      'GET /api/config',
+      'GET /api/docs (no access check)',
+      'GET /api/docs/json (no access check)',
+      'GET /api/docs/static/* (no access check)',
+      'GET /api/docs/static/index.html (no access check)',
+      'GET /api/docs/static/swagger-initializer.js (no access check)',
+      'GET /api/docs/yaml (no access check)',
+      'GET /api/enrol/:token',
+      'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/invite/:transid',
+      'GET /api/partner/:name',
+      'GET /api/partner/:name/logo',
+      'GET /api/trans/status/web/:transid',
+      'GET /api/user/verify/:transid',
+      'POST /api/billing/webhook',
+      'POST /api/blockaccess/:type/:id/request',
+      'POST /api/enrol',
+      'POST /api/gw/enrol',
+      'POST /api/invite/:transid/accept',
+      'POST /api/reports/recipients/confirm',
+      'POST /api/session',
+      'POST /api/session/otp',
+      'POST /api/signup',
+      'POST /api/signup/resend',
+    ]);
+  });
+});

@@ -208,7 +208,8 @@ describe('the live-state calls of spec §7 and policy/route', () => {
     const mine = items.filter((r) => !r.system);
     expect(mine.map((r) => r.ruleName)).toEqual(['Printer', 'Munich LAN']);
     const system = items.findIndex((r) => r.system);
-    if (system >= 0) expect(system).toBeLessThan(items.findIndex((r) => r.ruleName === 'Printer'));
+    expect(system).toBeGreaterThanOrEqual(0);
+    expect(system).toBeLessThan(items.findIndex((r) => r.ruleName === 'Printer'));
     expect(items.find((r) => r.ruleName === 'Printer')).toMatchObject({
       policyId: printer,
       action: 'block',
