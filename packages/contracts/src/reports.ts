@@ -3,7 +3,7 @@ import { Email, Uuid } from './common';
 import { LOCALES } from './constants';
 import { endpoint } from './endpoint';
 import { DEVICE_OS } from './enrolment';
-import { DECISION_LAYERS, PrivateAccessSummary, SeriesPoint } from './telemetry';
+import { DECISION_LAYERS, PrivateAccessSummary, SeriesPoint, TELEMETRY_SOURCES } from './telemetry';
 import { TenantParams } from './tenants';
 
 /**
@@ -86,8 +86,15 @@ export const TimeZone = z
 export const DSB_PERIODS = ['24h', '7d'] as const;
 export type DsbPeriod = (typeof DSB_PERIODS)[number];
 
+/**
+ * Whose decisions a report counts, as the dashboards' `TelemetryQuery` takes it: only what the gateways saw
+ * (`gateway`) or only simulated decisions; both when absent (issue 23).
+ */
+const Source = z.enum(TELEMETRY_SOURCES, { message: 'validation.choice' });
+
 export const DsbQuery = z.object({
   period: z.enum(DSB_PERIODS, { message: 'validation.choice' }).default('24h'),
+  source: Source.optional(),
 });
 export type DsbQuery = z.infer<typeof DsbQuery>;
 
@@ -98,9 +105,12 @@ const bothTimes = (r: { from?: string; to?: string }): r is { from: string; to: 
   Number.isFinite(Date.parse(r.from)) &&
   Number.isFinite(Date.parse(r.to));
 
-/** An analytics range: both ends or neither (then the last 7 days), `from` before `to`, at most 92 days. */
+/**
+ * An analytics range: both ends or neither (then the last 7 days), `from` before `to`, at most 92 days; and
+ * whose decisions it counts (`source`, both when absent).
+ */
 export const AnalyticsQuery = z
-  .object({ from: IsoDateTime.optional(), to: IsoDateTime.optional() })
+  .object({ from: IsoDateTime.optional(), to: IsoDateTime.optional(), source: Source.optional() })
   .refine((r) => (r.from === undefined) === (r.to === undefined), {
     message: 'validation.required',
     path: ['from'],
@@ -161,6 +171,12 @@ const ReportBase = z.object({
   to: z.string(),
 });
 
+/**
+ * The source a report's figures were limited to, as asked (`gateway`: real traffic only, `simulated`: simulated
+ * only); absent when they count both.
+ */
+const ReportSource = z.enum(TELEMETRY_SOURCES).optional();
+
 export const NewDevice = z.object({
   id: z.string(),
   name: z.string(),
@@ -173,6 +189,7 @@ export type NewDevice = z.infer<typeof NewDevice>;
 export const DsbReport = ReportBase.extend({
   kind: z.literal('dsb'),
   period: z.enum(DSB_PERIODS),
+  source: ReportSource,
   kpis: Totals.extend({ newDevices: z.number() }),
   series: ReportSeries,
   topBlockedDestinations: z.array(ReportTopItem),
@@ -185,6 +202,7 @@ export type DsbReport = z.infer<typeof DsbReport>;
 
 export const AnalyticsReport = ReportBase.extend({
   kind: z.literal('analytics'),
+  source: ReportSource,
   totals: Totals,
   series: ReportSeries,
   layers: z.array(z.object({ layer: z.enum(DECISION_LAYERS), allowed: z.number(), blocked: z.number() })),

@@ -5,6 +5,7 @@ import type {
   EvidenceNote,
   Locale,
   ReportKind,
+  TelemetrySource,
   TrendMetric,
 } from '@palisade/contracts';
 
@@ -20,6 +21,11 @@ export interface ReportLabels {
   nothingToList: string;
   period: string;
   previousPeriod: string;
+  /**
+   * Under the title of a report limited to one source (issue 23): `gateway` — its figures leave simulated
+   * traffic out; `simulated` — they are of simulated traffic only.
+   */
+  sources: Record<TelemetrySource, string>;
   page: (page: number, pages: number) => string;
   kpis: {
     decisions: string;
@@ -108,6 +114,10 @@ const en: ReportLabels = {
   nothingToList: 'Nothing to list.',
   period: 'Period',
   previousPeriod: 'Compared with',
+  sources: {
+    gateway: 'Real traffic only: simulated demo traffic is left out.',
+    simulated: 'Simulated demo traffic only: none of these figures were seen on real traffic.',
+  },
   page: (page, pages) => `Page ${page} of ${pages}`,
   kpis: {
     decisions: 'Requests',
@@ -248,6 +258,10 @@ const de: ReportLabels = {
   nothingToList: 'Nichts aufzuführen.',
   period: 'Zeitraum',
   previousPeriod: 'Verglichen mit',
+  sources: {
+    gateway: 'Nur echter Verkehr: Simulierter Demo-Verkehr ist ausgeblendet.',
+    simulated: 'Nur simulierter Demo-Verkehr: Keine dieser Zahlen stammt aus echtem Verkehr.',
+  },
   page: (page, pages) => `Seite ${page} von ${pages}`,
   kpis: {
     decisions: 'Anfragen',

@@ -113,6 +113,8 @@ const heading = (text: string): Node => ({ text, style: 'h2' });
 
 function titleBlock(report: AnyReport, labels: ReportLabels, format: Format): Node[] {
   const tenant = `${report.tenant.displayName} (${report.tenant.name})`;
+  // A report of one source says so under its period (issue 23); one of both marks its simulated figures.
+  const source = report.kind === 'dsb' || report.kind === 'analytics' ? report.source : undefined;
   return [
     { text: labels.titles[report.kind], style: 'title' },
     { text: tenant, style: 'tenant' },
@@ -124,6 +126,7 @@ function titleBlock(report: AnyReport, labels: ReportLabels, format: Format): No
           : `${labels.period}: ${format.period(report.from, report.to)} · ${labels.generated}: ${format.dateTime(report.generatedAt)}`,
       style: 'subtitle',
     },
+    ...(source ? [{ text: labels.sources[source], style: 'source' }] : []),
   ];
 }
 
@@ -465,6 +468,7 @@ export function reportDocument(report: AnyReport, options: RenderOptions): Recor
       title: { fontSize: 20, bold: true, color: '#1c5d99' },
       tenant: { fontSize: 12, margin: [0, 2, 0, 2] },
       subtitle: { fontSize: 8, color: '#495057' },
+      source: { fontSize: 8, bold: true, color: '#495057', margin: [0, 2, 0, 0] },
       h2: { fontSize: 12, bold: true, margin: [0, 14, 0, 6] },
       th: { bold: true, fillColor: '#f1f3f5' },
       kpiValue: { fontSize: 15, bold: true },

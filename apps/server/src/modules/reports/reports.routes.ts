@@ -18,9 +18,17 @@ const sendPdf = (reply: FastifyReply, file: { fileName: string; pdf: Buffer }) =
  */
 export function reportsRoutes(app: FastifyInstance, deps: service.ReportDeps) {
   const { database } = deps;
-  route(app, database, e.getDsbReport, ({ ctx, query }) => service.dsbReport(database, ctx, query.period));
+  route(app, database, e.getDsbReport, ({ ctx, query }) => service.dsbReport(database, ctx, query));
   route(app, database, e.getDsbPdf, async ({ ctx, query, reply }) =>
-    sendPdf(reply, await service.reportPdf(database, ctx, { kind: 'dsb', period: query.period }, query.lng)),
+    sendPdf(
+      reply,
+      await service.reportPdf(
+        database,
+        ctx,
+        { kind: 'dsb', period: query.period, source: query.source },
+        query.lng,
+      ),
+    ),
   );
   route(app, database, e.getAnalyticsReport, ({ ctx, query }) =>
     service.analyticsReport(database, ctx, query),

@@ -6,6 +6,7 @@ import {
   type ComplianceCheck,
   type ComplianceReport,
   type DsbPeriod,
+  type DsbQuery,
   type DsbReport,
   type Locale,
   MAX_CHECK_EVIDENCE,
@@ -23,6 +24,8 @@ import {
   STALE_DEVICE_DAYS,
   type TelemetryDimension,
   type TelemetryOverview,
+  type TelemetryQuery,
+  type TelemetrySource,
   type TrendMetric,
   type WeeklyInsightsReport,
 } from '@palisade/contracts';
@@ -96,10 +99,21 @@ function seriesOf(overview: TelemetryOverview): DsbReport['series'] {
   return { bucket: 'day', points: [...days.values()] };
 }
 
+/**
+ * A report's range with whose decisions it counts, as the telemetry takes it: `source` only when one was asked
+ * for (absent: both). Spread into the report, it says which source its figures are of.
+ */
+function withSource(
+  range: { from: string; to: string },
+  source: TelemetrySource | undefined,
+): TelemetryQuery {
+  return source ? { ...range, source } : range;
+}
+
 function top(
   database: Database,
   ctx: Ctx,
-  range: { from: string; to: string },
+  range: TelemetryQuery,
   dimension: TelemetryDimension,
   decision?: 'allow' | 'block',
 ): Promise<ReportTopItem[]> {
@@ -149,26 +163,32 @@ async function newDevicesSince(database: Database, ctx: Ctx, from: number) {
 
 // ─── The reports ────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The daily security brief of the last 24 hours or 7 days; with `source`, every decision figure (KPIs, series,
+ * top lists) counts that source only (`gateway`: real traffic, none simulated). New devices are not decisions.
+ */
 export async function dsbReport(
   database: Database,
   ctx: Ctx,
-  period: DsbPeriod,
+  query: Pick<DsbQuery, 'period' | 'source'>,
   now = Date.now(),
 ): Promise<DsbReport> {
+  const { period, source } = query;
   const range = { from: iso(now - (period === '7d' ? 7 * DAY : DAY)), to: iso(now) };
+  const counted = withSource(range, source);
   const [tenant, overview, threats, destinations, categories, devices] = await Promise.all([
     tenantOf(database, ctx),
-    telemetryOverview(database, ctx, range),
-    top(database, ctx, range, 'threat'),
-    top(database, ctx, range, 'destination', 'block'),
-    top(database, ctx, range, 'category', 'block'),
+    telemetryOverview(database, ctx, counted),
+    top(database, ctx, counted, 'threat'),
+    top(database, ctx, counted, 'destination', 'block'),
+    top(database, ctx, counted, 'category', 'block'),
     newDevicesSince(database, ctx, Date.parse(range.from)),
   ]);
   return {
     kind: 'dsb',
     tenant,
     generatedAt: iso(now),
-    ...range,
+    ...counted,
     period,
     kpis: { ...overview.totals, newDevices: devices.total },
     series: seriesOf(overview),
@@ -179,16 +199,19 @@ export async function dsbReport(
   };
 }
 
+/** Traffic analytics over a range (else the last 7 days); with `source`, of that source's decisions only. */
 export async function analyticsReport(
   database: Database,
   ctx: Ctx,
   query: AnalyticsQuery,
   now = Date.now(),
 ): Promise<AnalyticsReport> {
-  const range =
+  const range = withSource(
     query.from && query.to
       ? { from: iso(Date.parse(query.from)), to: iso(Date.parse(query.to)) }
-      : lastWeek(now);
+      : lastWeek(now),
+    query.source,
+  );
   const [tenant, overview, categories, apps, destinations, users] = await Promise.all([
     tenantOf(database, ctx),
     telemetryOverview(database, ctx, range),
@@ -448,7 +471,7 @@ export async function complianceReport(
 
 /** What a report is made from: its kind with its own range parameters. */
 export type ReportRequest =
-  | { kind: 'dsb'; period: DsbPeriod }
+  | { kind: 'dsb'; period: DsbPeriod; source?: TelemetrySource }
   | { kind: 'analytics'; query: AnalyticsQuery }
   | { kind: 'weekly-sase-insights' }
   | { kind: 'security-compliance' };
@@ -456,7 +479,7 @@ export type ReportRequest =
 export function buildReport(database: Database, ctx: Ctx, request: ReportRequest, now = Date.now()) {
   switch (request.kind) {
     case 'dsb':
-      return dsbReport(database, ctx, request.period, now);
+      return dsbReport(database, ctx, request, now);
     case 'analytics':
       return analyticsReport(database, ctx, request.query, now);
     case 'weekly-sase-insights':

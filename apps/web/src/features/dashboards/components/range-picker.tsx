@@ -1,9 +1,13 @@
-import { Group, Loader, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SimulatedBadge } from '../../../components/charts/simulated-badge';
+import {
+  OnlyRealSwitch,
+  SimulatedBadge,
+  useOnlyRealTraffic,
+} from '../../../components/charts/simulated-badge';
 import type { ApiRange } from '../api/dashboards-keys';
 import {
   DASHBOARD_RANGES,
@@ -35,9 +39,6 @@ export interface DashboardRangeState {
   setOnlyReal: (onlyReal: boolean) => void;
 }
 
-/** The address parameter that leaves simulated decisions out. */
-const SOURCE_PARAM = 'source';
-
 /**
  * The dashboard's range from the address (`?range=…`); a preset ends at the next full minute, so its queries
  * stay the same for that minute and a change of range asks for the new one.
@@ -53,14 +54,7 @@ export function useDashboardRange(): DashboardRangeState {
   );
   const setState = (patch: Partial<RangeState>) =>
     setSearchParams((current) => writeRange(current, { ...parseRange(current), ...patch }));
-  const onlyReal = searchParams.get(SOURCE_PARAM) === 'gateway';
-  const setOnlyReal = (value: boolean) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (value) params.set(SOURCE_PARAM, 'gateway');
-      else params.delete(SOURCE_PARAM);
-      return params;
-    });
+  const { onlyReal, setOnlyReal } = useOnlyRealTraffic();
   return {
     state,
     setState,
@@ -143,12 +137,7 @@ export function RangePicker({ range, simulated }: { range: DashboardRangeState; 
       ) : null}
       {simulated === undefined ? null : (
         <Group gap="sm" align="center" pb={6}>
-          <Switch
-            label={t('telemetrySource.onlyReal', 'Real traffic only')}
-            description={t('telemetrySource.onlyRealHint', 'Leave out simulated demo traffic')}
-            checked={range.onlyReal}
-            onChange={(event) => range.setOnlyReal(event.currentTarget.checked)}
-          />
+          <OnlyRealSwitch checked={range.onlyReal} onChange={range.setOnlyReal} />
           <SimulatedBadge count={simulated} />
         </Group>
       )}

@@ -1,14 +1,17 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Badge, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LiveTick } from '@palisade/contracts';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { BarList } from '../../../components/charts/bar-list';
 import { DecisionDrillDown } from '../../../components/charts/decision-drill-down';
 import { formatCount, useChartLocale } from '../../../components/charts/format';
-import { SimulatedBadge } from '../../../components/charts/simulated-badge';
+import {
+  OnlyRealSwitch,
+  SimulatedBadge,
+  useOnlyRealTraffic,
+} from '../../../components/charts/simulated-badge';
 import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useWorkingTenant } from '../../../lib/auth';
@@ -142,17 +145,12 @@ export function Component() {
   const tenant = useWorkingTenant();
   const locale = useChartLocale();
   const [ticks, setTicks] = useState<LiveTick[]>([]);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const onlyReal = searchParams.get('source') === 'gateway';
+  const real = useOnlyRealTraffic();
+  const onlyReal = real.onlyReal;
   const setOnlyReal = (value: boolean) => {
     // Another stream: the window starts again.
     setTicks([]);
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (value) params.set('source', 'gateway');
-      else params.delete('source');
-      return params;
-    });
+    real.setOnlyReal(value);
   };
   const onTick = useCallback((tick: LiveTick) => setTicks((current) => addTick(current, tick)), []);
   const status = useLiveTelemetry(tenant, onTick, onlyReal);
@@ -190,13 +188,7 @@ export function Component() {
           </Group>
         }
       />
-      <Switch
-        mb="md"
-        label={t('telemetrySource.onlyReal', 'Real traffic only')}
-        description={t('telemetrySource.onlyRealHint', 'Leave out simulated demo traffic')}
-        checked={onlyReal}
-        onChange={(event) => setOnlyReal(event.currentTarget.checked)}
-      />
+      <OnlyRealSwitch mb="md" checked={onlyReal} onChange={setOnlyReal} />
       <Stack gap="md">
         <KpiCards
           items={[

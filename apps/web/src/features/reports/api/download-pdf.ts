@@ -12,7 +12,10 @@ const PDF_PATHS: Record<ReportKind, string> = {
   'security-compliance': reportEndpoints.getCompliancePdf.path,
 };
 
-/** What the PDF covers: the screen's own parameters (the brief's period, the analytics range). */
+/**
+ * What the PDF covers: the screen's own parameters (the brief's period, the analytics range, and `source` when
+ * the screen leaves simulated traffic out).
+ */
 export type PdfParams = Record<string, string | undefined>;
 
 /** A report as a PDF file (`GET /api/reports/:tenant/<kind>/pdf`), in the language the console shows. */

@@ -1,18 +1,18 @@
-import { type AnalyticsQuery, type DsbPeriod, reportEndpoints } from '@palisade/contracts';
+import { type AnalyticsQuery, type DsbQuery, reportEndpoints } from '@palisade/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { reportsKeys } from './reports-keys';
 
 /**
  * The reports as JSON, from the reports base (`/api/reports/:tenant/…`). Silent: a screen shows a failure in
- * place with a retry; the previous figures stay while another period loads.
+ * place with a retry; the previous figures stay while another period loads. The brief and the analytics
+ * report count both decision sources unless `source` says which (`gateway`: real traffic only).
  */
 
-export function useDsbReport(tenant: string, period: DsbPeriod) {
+export function useDsbReport(tenant: string, query: DsbQuery) {
   return useQuery({
-    queryKey: reportsKeys.dsb(tenant, period),
-    queryFn: ({ signal }) =>
-      request(reportEndpoints.getDsbReport, { params: { tenant }, query: { period }, signal }),
+    queryKey: reportsKeys.dsb(tenant, query),
+    queryFn: ({ signal }) => request(reportEndpoints.getDsbReport, { params: { tenant }, query, signal }),
     placeholderData: keepPreviousData,
     meta: { isSilent: true },
   });

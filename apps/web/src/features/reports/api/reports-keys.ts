@@ -1,4 +1,4 @@
-import type { AnalyticsQuery, DsbPeriod } from '@palisade/contracts';
+import type { AnalyticsQuery, DsbQuery } from '@palisade/contracts';
 
 /**
  * Query keys of the reports, all under `['tenant', tenant, 'reports']`, so a tenant switch never shows another
@@ -6,7 +6,7 @@ import type { AnalyticsQuery, DsbPeriod } from '@palisade/contracts';
  */
 export const reportsKeys = {
   all: (tenant: string) => ['tenant', tenant, 'reports'] as const,
-  dsb: (tenant: string, period: DsbPeriod) => ['tenant', tenant, 'reports', 'dsb', period] as const,
+  dsb: (tenant: string, query: DsbQuery) => ['tenant', tenant, 'reports', 'dsb', query] as const,
   analytics: (tenant: string, range: AnalyticsQuery) =>
     ['tenant', tenant, 'reports', 'analytics', range] as const,
   weekly: (tenant: string) => ['tenant', tenant, 'reports', 'weekly-sase-insights'] as const,

@@ -42,4 +42,33 @@ describe('traffic analytics screen', { timeout: 20_000 }, () => {
     const [call] = api.calls(reportEndpoints.getAnalyticsPdf);
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ from, to, lng: 'en' });
   });
+
+  it('leaves simulated traffic out with the switch, for the range chosen and its PDF', async () => {
+    const api = fakeReportsApi().on(reportEndpoints.getAnalyticsPdf, () =>
+      fileResponse('%PDF-1.3', 'analytics-acme-2026-03-02.pdf', 'application/pdf'),
+    );
+    const { clicked } = catchDownloads();
+    const { user, router } = renderReport(Analytics, '/reports/analytics');
+    expect(
+      within(await screen.findByRole('region', { name: 'Requests' })).getByText('12,345'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('simulated-badge')).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /Real traffic only/ }));
+    await waitFor(() => expect(api.calls(reportEndpoints.getAnalyticsReport)).toHaveLength(2));
+    expect(api.calls(reportEndpoints.getAnalyticsReport)[1].query).toEqual({ source: 'gateway' });
+    expect(router.state.location.search).toBe('?source=gateway');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Requests' })).findByText('12,300'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('simulated-badge')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('radio', { name: 'Last 30 days' }));
+    await waitFor(() => expect(api.calls(reportEndpoints.getAnalyticsReport)).toHaveLength(3));
+    const { from, to, source } = api.calls(reportEndpoints.getAnalyticsReport)[2].query;
+    expect(source).toBe('gateway');
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const [call] = api.calls(reportEndpoints.getAnalyticsPdf);
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ from, to, source: 'gateway', lng: 'en' });
+  });
 });

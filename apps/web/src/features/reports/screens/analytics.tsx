@@ -1,9 +1,13 @@
-import { SegmentedControl, SimpleGrid, Table } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Table } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AnalyticsQuery } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SimulatedBadge } from '../../../components/charts/simulated-badge';
+import {
+  OnlyRealSwitch,
+  SimulatedBadge,
+  useOnlyRealTraffic,
+} from '../../../components/charts/simulated-badge';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useAnalyticsReport } from '../api/get-reports';
 import { KpiGrid } from '../components/kpi-grid';
@@ -28,7 +32,8 @@ function rangeOf(key: RangeKey): AnalyticsQuery {
 
 /**
  * `/reports/analytics` (issue 12): traffic analytics over a range — key figures, requests over time, the split
- * by layer, and the top categories, applications, destinations and users.
+ * by layer, and the top categories, applications, destinations and users. Like the dashboards, it marks figures
+ * that include simulated traffic and can leave it out (`?source=gateway`), the PDF too.
  */
 export function Component() {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -37,7 +42,8 @@ export function Component() {
   const format = useReportFormat();
   const [rangeKey, setRangeKey] = useState<RangeKey>('7d');
   const [range, setRange] = useState<AnalyticsQuery>({});
-  const report = useAnalyticsReport(tenant, range);
+  const { onlyReal, setOnlyReal, source } = useOnlyRealTraffic();
+  const report = useAnalyticsReport(tenant, { ...range, ...(source ? { source } : {}) });
   const layerNames = {
     dns: t('reports.layers.dns', 'DNS'),
     network: t('reports.layers.network', 'Network'),
@@ -52,26 +58,29 @@ export function Component() {
         'reports.analytics.description',
         'Where the traffic went and what the policies decided, by category, application, destination and user.',
       )}
-      pdfParams={{ from: range.from, to: range.to }}
+      pdfParams={{ from: range.from, to: range.to, source }}
       controls={
-        <SegmentedControl
-          aria-label={t('reports.analytics.range', 'Time range')}
-          value={rangeKey}
-          onChange={(value) => {
-            setRangeKey(value as RangeKey);
-            setRange(rangeOf(value as RangeKey));
-          }}
-          data={[
-            { value: '1d', label: t('reports.ranges.1d', 'Last 24 hours') },
-            { value: '7d', label: t('reports.ranges.7d', 'Last 7 days') },
-            { value: '30d', label: t('reports.ranges.30d', 'Last 30 days') },
-            { value: '90d', label: t('reports.ranges.90d', 'Last 90 days') },
-          ]}
-          // Four choices side by side are wider than a phone: one above the other there.
-          orientation={isPhone ? 'vertical' : 'horizontal'}
-          fullWidth={isPhone}
-          w={isPhone ? '100%' : 'fit-content'}
-        />
+        <Group align="center" gap="lg" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('reports.analytics.range', 'Time range')}
+            value={rangeKey}
+            onChange={(value) => {
+              setRangeKey(value as RangeKey);
+              setRange(rangeOf(value as RangeKey));
+            }}
+            data={[
+              { value: '1d', label: t('reports.ranges.1d', 'Last 24 hours') },
+              { value: '7d', label: t('reports.ranges.7d', 'Last 7 days') },
+              { value: '30d', label: t('reports.ranges.30d', 'Last 30 days') },
+              { value: '90d', label: t('reports.ranges.90d', 'Last 90 days') },
+            ]}
+            // Four choices side by side are wider than a phone: one above the other there.
+            orientation={isPhone ? 'vertical' : 'horizontal'}
+            fullWidth={isPhone}
+            w={isPhone ? '100%' : 'fit-content'}
+          />
+          <OnlyRealSwitch checked={onlyReal} onChange={setOnlyReal} />
+        </Group>
       }
     >
       <ReportBody query={report}>

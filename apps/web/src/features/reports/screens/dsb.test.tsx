@@ -58,6 +58,55 @@ describe('daily security brief screen', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ period: '7d', lng: 'en' });
   });
 
+  it('marks simulated figures and leaves them out with the switch, in the address and the PDF too', async () => {
+    const api = fakeReportsApi().on(reportEndpoints.getDsbPdf, () =>
+      fileResponse('%PDF-1.3 brief', 'dsb-acme-2026-03-02.pdf', 'application/pdf'),
+    );
+    const { clicked } = catchDownloads();
+    const { user, router } = renderReport(Dsb, '/reports/dsb');
+    expect(
+      within(await screen.findByRole('region', { name: 'Requests' })).getByText('12,345'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('simulated-badge')).toHaveTextContent('Includes simulated traffic');
+    const onlyReal = screen.getByRole('switch', { name: /Real traffic only/ });
+    expect(onlyReal).not.toBeChecked();
+    expect(api.calls(reportEndpoints.getDsbReport)[0].query.source).toBeUndefined();
+
+    await user.click(onlyReal);
+    await waitFor(() => expect(api.calls(reportEndpoints.getDsbReport)).toHaveLength(2));
+    expect(api.calls(reportEndpoints.getDsbReport)[1].query).toEqual({ period: '24h', source: 'gateway' });
+    expect(router.state.location.search).toBe('?source=gateway');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Requests' })).findByText('12,300'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('simulated-badge')).not.toBeInTheDocument());
+    // Another period keeps to real traffic.
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(api.calls(reportEndpoints.getDsbReport)).toHaveLength(3));
+    expect(api.calls(reportEndpoints.getDsbReport)[2].query).toEqual({ period: '7d', source: 'gateway' });
+
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const [call] = api.calls(reportEndpoints.getDsbPdf);
+    expect(Object.fromEntries(call.url.searchParams)).toEqual({ period: '7d', source: 'gateway', lng: 'en' });
+  });
+
+  it('opens with real traffic only from the address, and shows both again when switched off', async () => {
+    const api = fakeReportsApi();
+    const { user, router } = renderReport(Dsb, '/reports/dsb?source=gateway');
+    expect(
+      within(await screen.findByRole('region', { name: 'Requests' })).getByText('12,300'),
+    ).toBeInTheDocument();
+    expect(api.calls(reportEndpoints.getDsbReport)[0].query).toEqual({ period: '24h', source: 'gateway' });
+    const onlyReal = screen.getByRole('switch', { name: /Real traffic only/ });
+    expect(onlyReal).toBeChecked();
+    await user.click(onlyReal);
+    await waitFor(() => expect(api.calls(reportEndpoints.getDsbReport)).toHaveLength(2));
+    expect(api.calls(reportEndpoints.getDsbReport)[1].query.source).toBeUndefined();
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByTestId('simulated-badge')).toBeInTheDocument();
+  });
+
   it('says so when the PDF cannot be made, and saves nothing', async () => {
     fakeReportsApi().on(reportEndpoints.getDsbPdf, () => apiError('forbidden', { message: 'No.' }));
     const { clicked } = catchDownloads();

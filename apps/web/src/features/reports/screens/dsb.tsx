@@ -1,8 +1,12 @@
-import { SegmentedControl, SimpleGrid, Table, Text } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Table, Text } from '@mantine/core';
 import type { DsbPeriod } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SimulatedBadge } from '../../../components/charts/simulated-badge';
+import {
+  OnlyRealSwitch,
+  SimulatedBadge,
+  useOnlyRealTraffic,
+} from '../../../components/charts/simulated-badge';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useDsbReport } from '../api/get-reports';
 import { KpiGrid } from '../components/kpi-grid';
@@ -16,14 +20,17 @@ import { useReportFormat } from '../utils/format';
 
 /**
  * `/reports/dsb` (issue 12): the daily security brief — the last 24 hours (or 7 days) in key figures, requests
- * over time, the top threats, blocked destinations and categories, and the devices enrolled in that time.
+ * over time, the top threats, blocked destinations and categories, and the devices enrolled in that time. Like
+ * the dashboards, it marks figures that include simulated traffic and can leave it out (`?source=gateway`), the
+ * PDF too.
  */
 export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const format = useReportFormat();
   const [period, setPeriod] = useState<DsbPeriod>('24h');
-  const report = useDsbReport(tenant, period);
+  const { onlyReal, setOnlyReal, source } = useOnlyRealTraffic();
+  const report = useDsbReport(tenant, { period, ...(source ? { source } : {}) });
 
   return (
     <ReportPage
@@ -33,18 +40,21 @@ export function Component() {
         'reports.dsb.description',
         'What the gateways blocked, the threats they met and the devices that joined, at a glance.',
       )}
-      pdfParams={{ period }}
+      pdfParams={{ period, source }}
       controls={
-        <SegmentedControl
-          aria-label={t('reports.dsb.period', 'Period')}
-          value={period}
-          onChange={(value) => setPeriod(value as DsbPeriod)}
-          data={[
-            { value: '24h', label: t('reports.dsb.last24h', 'Last 24 hours') },
-            { value: '7d', label: t('reports.dsb.last7d', 'Last 7 days') },
-          ]}
-          w="fit-content"
-        />
+        <Group align="center" gap="lg" wrap="wrap">
+          <SegmentedControl
+            aria-label={t('reports.dsb.period', 'Period')}
+            value={period}
+            onChange={(value) => setPeriod(value as DsbPeriod)}
+            data={[
+              { value: '24h', label: t('reports.dsb.last24h', 'Last 24 hours') },
+              { value: '7d', label: t('reports.dsb.last7d', 'Last 7 days') },
+            ]}
+            w="fit-content"
+          />
+          <OnlyRealSwitch checked={onlyReal} onChange={setOnlyReal} />
+        </Group>
       }
     >
       <ReportBody query={report}>

@@ -35,6 +35,20 @@ const TOTALS = {
   devices: 7,
 };
 
+/** Of the decisions of TOTALS, how many `--simulate-traffic` made up. */
+const SIMULATED = 45;
+
+/** The totals of a report of both sources (some simulated), or of real traffic only (`source=gateway`). */
+const totalsOf = (source: string | undefined) =>
+  source === 'gateway'
+    ? {
+        ...TOTALS,
+        decisions: TOTALS.decisions - SIMULATED,
+        allowed: TOTALS.allowed - SIMULATED,
+        simulated: 0,
+      }
+    : { ...TOTALS, simulated: SIMULATED };
+
 export const DSB: DsbReport = {
   kind: 'dsb',
   tenant: TENANT,
@@ -189,8 +203,17 @@ const isMailed = (r: ReportRecipient) => r.state === 'member' || r.state === 've
 export function fakeReportsApi(schedules: ReportSchedule[] = [SCHEDULE]) {
   const stored = [...schedules];
   return fakeApi()
-    .on(reportEndpoints.getDsbReport, ({ query }) => ({ ...DSB, period: query.period }))
-    .on(reportEndpoints.getAnalyticsReport, () => ANALYTICS)
+    .on(reportEndpoints.getDsbReport, ({ query }) => ({
+      ...DSB,
+      period: query.period,
+      source: query.source,
+      kpis: { ...totalsOf(query.source), newDevices: DSB.kpis.newDevices },
+    }))
+    .on(reportEndpoints.getAnalyticsReport, ({ query }) => ({
+      ...ANALYTICS,
+      source: query.source,
+      totals: totalsOf(query.source),
+    }))
     .on(reportEndpoints.getWeeklyInsightsReport, () => WEEKLY)
     .on(reportEndpoints.getComplianceReport, () => COMPLIANCE)
     .on(reportEndpoints.listReportSchedules, () => ({ items: stored }))
