@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from '../src/app/routes';
-import { routePreloadsOf, screenImports } from './route-preloads';
+import { missingFiles, routePreloadsOf, screenImports } from './route-preloads';
 
 const ROUTES_FILE = join(__dirname, '../src/app/routes.ts');
 
@@ -48,5 +49,24 @@ describe('routePreloadsOf', () => {
     expect(table.shell).toEqual(['assets/app-shell.js', 'assets/Input.js']);
     // A screen the bundle does not hold (here every other one) has nothing to preload.
     expect(table.routes['/users/list']).toEqual([]);
+  });
+});
+
+describe('missingFiles', () => {
+  it('names each file of the table the output directory does not hold', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'preloads-'));
+    try {
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'assets/a.js'), '');
+      writeFileSync(join(dir, 'assets/a.css'), '');
+      const table = {
+        shell: ['assets/a.js'],
+        routes: { '/x': ['assets/a.css', 'assets/styles-1.js'], '/y': [] },
+      };
+      expect(missingFiles(table, dir)).toEqual(['assets/styles-1.js']);
+      expect(missingFiles({ shell: ['assets/a.js'], routes: {} }, dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,8 +3,8 @@
  * browser then fetches the screen's chunks alongside the app's own instead of after the app has started and
  * matched the route — one round of requests fewer before the first paint of any page opened directly.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Where the build writes the table, next to index.html. */
@@ -81,7 +81,17 @@ export function routePreloadsOf(
   return { routes, shell: filesOf([shellModule]) };
 }
 
-/** The Vite plugin: writes {@link ROUTE_PRELOADS_FILE} for the screen table of `src/app/routes.ts`. */
+/** The files of a table that are not in `dir` (a preload of a missing file fails in the browser). */
+export function missingFiles(table: RoutePreloads, dir: string): string[] {
+  const named = new Set([...table.shell, ...Object.values(table.routes).flat()]);
+  return [...named].filter((file) => !existsSync(join(dir, file))).sort();
+}
+
+/**
+ * The Vite plugin: writes {@link ROUTE_PRELOADS_FILE} for the screen table of `src/app/routes.ts` once the
+ * bundle is written — from the chunks that were (Vite drops CSS-only chunks late: a table made earlier named
+ * `styles-*.js`, which no build holds) — and fails the build when the table names a file the output lacks.
+ */
 export function routePreloads(): Plugin {
   let root = '';
   return {
@@ -90,13 +100,20 @@ export function routePreloads(): Plugin {
     configResolved(config) {
       root = config.root;
     },
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? resolve(root, 'dist');
       const table = routePreloadsOf(
         bundle as Record<string, { type: string }>,
         resolve(root, 'src/app/routes.ts'),
         resolve(root, 'src/app/shell/app-shell'),
       );
-      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
+      const missing = missingFiles(table, dir);
+      if (missing.length > 0) {
+        throw new Error(
+          `${ROUTE_PRELOADS_FILE} would name files the build does not hold: ${missing.join(', ')}`,
+        );
+      }
+      writeFileSync(join(dir, ROUTE_PRELOADS_FILE), JSON.stringify(table));
     },
   };
 }
