@@ -13,8 +13,7 @@ import {
 } from '@palisade/gateway-config/bundle-delta';
 import type { GatewayCtx } from '../../lib/context';
 import * as repo from './gateways.repository';
-import type { GatewayDeps } from './gateways.service';
-import { type CurrentBundle, ensureBundle } from './gateways.service';
+import type { CurrentBundle, GatewayBundleRead, GatewayDeps } from './gateways.service';
 
 /**
  * A gateway's bundle on the wire (`GET /gw/bundle`): gzip when it accepts it, and to a gateway that holds version
@@ -27,6 +26,13 @@ import { type CurrentBundle, ensureBundle } from './gateways.service';
  * once per pair of versions; each answer adds the gateway's own part (a second gzip member: a gzip stream may be
  * several members, RFC 1952 §2.2). A gateway's version is `<tenant version>.<hash of its own part>`, so when
  * the second half of N is the current one its own part did not change; otherwise its own parts are sent whole.
+ * The tenant's part of a delta is serialised and gzipped once per pair too: the hundred gateways a save wakes
+ * each get it from memory, between a gzip member of their own head (versions, digest) and one of their own parts.
+ *
+ * **Never stale.** The caches are keyed by what their entries were made of: a tenant version's entry serves only
+ * the very bundle it was made of (a bundle read or compiled again, even of the same version, makes a new one), and
+ * a delta is keyed by those entries, not by the version names. Both are bounded (the newest kept, the oldest
+ * dropped).
  */
 
 const gzip = promisify(gzipCallback);
@@ -36,6 +42,10 @@ const KEPT_DELTAS = 32;
 
 /** The tenant's part of one version, by the names {@link bundleParts} gives them. */
 interface Shared {
+  /** This entry, among every entry made on this instance (what a delta is keyed by). */
+  id: number;
+  /** The bundle it was made of. */
+  source: TenantRow;
   parts: Record<string, string>;
   /** The parts' length, in characters. */
   length: number;
@@ -47,8 +57,18 @@ interface Shared {
   json: () => Promise<{ text: string; gzip: Buffer }>;
 }
 
+/** The tenant's part of a delta from one version to another. */
+interface SharedDelta {
+  parts: Record<string, PartDelta>;
+  /** The parts' members in JSON, without the braces around them (`"policy#json":{…},…`). */
+  json: string;
+  /** {@link json}, gzipped (made the first time it is asked for). */
+  gzip: () => Promise<Buffer>;
+}
+
 const shared = new Map<string, Shared>();
-const deltas = new Map<string, Promise<Record<string, PartDelta>>>();
+const deltas = new Map<string, Promise<SharedDelta>>();
+let sharedMade = 0;
 
 /** A bounded map: the newest entries kept, the oldest dropped. */
 function remember<V>(map: Map<string, V>, key: string, value: V, max: number): V {
@@ -63,10 +83,19 @@ type TenantRow = Pick<
   'tenantId' | 'version' | 'artefacts' | 'policy' | 'skipped' | 'createdAt'
 >;
 
+/** The tenant's part of the bundle `row`: from the cache when it was made of this very row. */
 function sharedOf(row: TenantRow): Shared {
   const key = `${row.tenantId}:${row.version}`;
   const hit = shared.get(key);
-  if (hit) return remember(shared, key, hit, KEPT_SHARED);
+  if (
+    hit &&
+    (hit.source === row ||
+      (hit.source.artefacts === row.artefacts &&
+        hit.source.policy === row.policy &&
+        hit.source.skipped === row.skipped &&
+        hit.source.createdAt.getTime() === row.createdAt.getTime()))
+  )
+    return remember(shared, key, hit, KEPT_SHARED);
   const members = {
     policy: row.policy,
     skipped: row.skipped,
@@ -76,6 +105,8 @@ function sharedOf(row: TenantRow): Shared {
   const hashes = new Map(Object.entries(parts).map(([name, text]) => [name, partHash(text)]));
   let json: Promise<{ text: string; gzip: Buffer }> | null = null;
   const entry: Shared = {
+    id: ++sharedMade,
+    source: row,
     parts,
     length: Object.values(parts).reduce((sum, text) => sum + text.length, 0),
     hashes,
@@ -152,11 +183,14 @@ export const acceptsDelta = (header: string | string[] | undefined) =>
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The answer to a gateway for `bundle` (its current bundle), knowing it holds `have` and how it can take it. */
+/**
+ * The answer to a gateway for `bundle` (its current bundle, made of the tenant's `current`), knowing it holds
+ * `have` and how it can take it.
+ */
 export async function bundleAnswer(
   deps: GatewayDeps,
   gw: GatewayCtx,
-  bundle: GwBundle,
+  { bundle, current }: GatewayBundleRead,
   request: { have: string | null; gzip: boolean; delta: boolean },
 ): Promise<WireAnswer> {
   const encode = async (
@@ -174,7 +208,6 @@ export async function bundleAnswer(
     },
     body: request.gzip ? await gzip(text) : Buffer.from(text),
   });
-  const current = await ensureBundle(deps, gw.tenantId);
   const [tenantVersion] = bundle.version.split('.');
   if (current.version !== tenantVersion) return encode(JSON.stringify(bundle), JSON_TYPE, 200);
   const part = sharedOf(current);
@@ -185,14 +218,21 @@ export async function bundleAnswer(
 
   if (request.delta && request.have && request.have !== bundle.version) {
     const delta = await deltaFor(deps, gw, request.have, bundle.version, part, own.parts);
-    if (delta) {
-      const text = JSON.stringify(delta);
-      if (text.length < fullLength) {
-        return encode(text, BUNDLE_DELTA_CONTENT_TYPE, 226, {
+    // The tenant's part (from memory) between the gateway's own head and parts: JSON.stringify of the delta.
+    if (delta && delta.head.length + delta.shared.json.length + delta.tail.length < fullLength) {
+      return {
+        status: 226,
+        headers: {
+          'content-type': BUNDLE_DELTA_CONTENT_TYPE,
           im: BUNDLE_DELTA_IM,
           'delta-base': `"${request.have}"`,
-        });
-      }
+          ...(request.gzip ? { 'content-encoding': 'gzip' } : {}),
+          vary: 'accept-encoding, a-im',
+        },
+        body: request.gzip
+          ? Buffer.concat([gzipSync(delta.head), await delta.shared.gzip(), gzipSync(delta.tail)])
+          : Buffer.from(delta.head + delta.shared.json + delta.tail),
+      };
     }
   }
   const { text, gzip: packed } = await part.json();
@@ -207,7 +247,11 @@ export async function bundleAnswer(
   };
 }
 
-/** The delta from the gateway's `have` to `version`; null when its base is no longer kept. */
+/**
+ * The delta from the gateway's `have` to `version` as the JSON text of a {@link BundleDelta}, in three pieces:
+ * `head` (up to the opening of `parts`), the tenant's part shared by every gateway of the pair of versions, and
+ * `tail` (the gateway's own parts and the closing braces). Null when its base is no longer kept.
+ */
 async function deltaFor(
   deps: GatewayDeps,
   gw: GatewayCtx,
@@ -215,9 +259,9 @@ async function deltaFor(
   version: string,
   next: Shared,
   ownParts: Record<string, string>,
-): Promise<BundleDelta | null> {
+): Promise<{ head: string; shared: SharedDelta; tail: string } | null> {
   const [baseVersion, baseOwn] = have.split('.');
-  const [nextVersion, nextOwn] = version.split('.');
+  const [, nextOwn] = version.split('.');
   let base = shared.get(`${gw.tenantId}:${baseVersion}`);
   if (!base) {
     const row = await deps.database.tenantTx(gw.tenantId, (tx) =>
@@ -227,7 +271,7 @@ async function deltaFor(
     base = sharedOf(row);
   }
   const from = base;
-  const key = `${gw.tenantId}:${baseVersion}>${nextVersion}`;
+  const key = `${from.id}>${next.id}`;
   let tenantDelta = deltas.get(key);
   if (!tenantDelta) {
     tenantDelta = Promise.resolve().then(() => {
@@ -236,21 +280,30 @@ async function deltaFor(
         const change = partDelta(from.parts[name], text);
         if (change) parts[name] = change;
       }
-      return parts;
+      const json = JSON.stringify(parts).slice(1, -1);
+      let packed: Promise<Buffer> | null = null;
+      return { parts, json, gzip: () => (packed ??= gzip(json)) };
     });
     remember(deltas, key, tenantDelta, KEPT_DELTAS);
   }
-  const parts: Record<string, PartDelta> = { ...(await tenantDelta) };
+  const tenantPart = await tenantDelta;
   // Its own part: unchanged but for the version when the second half of the versions agree, else sent whole.
+  const own: Record<string, PartDelta> = {};
   for (const [name, text] of Object.entries(ownParts)) {
-    if (name === 'version' || baseOwn !== nextOwn) parts[name] = { text };
+    if (name === 'version' || baseOwn !== nextOwn) own[name] = { text };
   }
   const all = { ...next.parts, ...ownParts };
-  return {
+  const delta: Omit<BundleDelta, 'parts'> = {
     from: have,
     version,
     sha256: bundleDigest(all, (name, text) => next.hashes.get(name) ?? partHash(text)),
     names: Object.keys(all),
-    parts,
+  };
+  // The tenant's parts and the gateway's own have no name in common (ownOf).
+  const ownJson = JSON.stringify(own).slice(1, -1);
+  return {
+    head: `${JSON.stringify(delta).slice(0, -1)},"parts":{`,
+    shared: tenantPart,
+    tail: `${tenantPart.json && ownJson ? ',' : ''}${ownJson}}}`,
   };
 }

@@ -118,6 +118,20 @@ export async function getGateway(tx: Tx, tenantId: string, id: string): Promise<
   return row ?? null;
 }
 
+/** Some gateways of the tenant, by id (those it has not are absent). */
+export async function gatewaysByIds(
+  tx: Tx,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, GatewayRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 export async function insertGateway(tx: Tx, values: typeof gateways.$inferInsert): Promise<GatewayRow> {
   const [row] = await tx.insert(gateways).values(values).returning();
   return row;
@@ -180,7 +194,6 @@ export async function consumeEnrolmentToken(
   return row ?? null;
 }
 
-/** The gateway a credential belongs to, unless it was retired (any tenant: the credential is the proof). */
 /** Whether a tenant is suspended or scheduled for deletion (what its gateways' bundle long-polls refuse). */
 export async function tenantStanding(db: Db, tenantId: string) {
   const [row] = await db
@@ -190,15 +203,19 @@ export async function tenantStanding(db: Db, tenantId: string) {
   return row ?? null;
 }
 
-export async function gatewayByCredential(
+/**
+ * The gateways some credentials belong to, unless retired (any tenant: the credential is the proof), by
+ * credential hash; unknown hashes are absent.
+ */
+export async function gatewaysByCredentials(
   db: Db,
-  credentialHash: string,
-): Promise<{ tenantId: string; id: string } | null> {
-  const [row] = await db
-    .select({ tenantId: gateways.tenantId, id: gateways.id })
+  credentialHashes: readonly string[],
+): Promise<Map<string, { tenantId: string; id: string }>> {
+  const rows = await db
+    .select({ hash: gateways.credentialHash, tenantId: gateways.tenantId, id: gateways.id })
     .from(gateways)
-    .where(and(eq(gateways.credentialHash, credentialHash), isNull(gateways.retiredAt)));
-  return row ?? null;
+    .where(and(inArray(gateways.credentialHash, [...credentialHashes]), isNull(gateways.retiredAt)));
+  return new Map(rows.map(({ hash, ...gateway }) => [String(hash), gateway]));
 }
 
 /**
@@ -278,13 +295,33 @@ export async function recordHeartbeat(
 
 // ─── Bundles ────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** The order that makes a tenant's current bundle the first: a pinned (pushed back) one if any, else the newest. */
+const CURRENT_FIRST = [
+  sql`${gatewayBundles.pinnedAt} desc nulls last`,
+  desc(gatewayBundles.createdAt),
+] as const;
+
 /** The tenant's current bundle: a pinned (pushed back) one if any, else the newest. */
 export async function currentBundle(tx: Tx, tenantId: string): Promise<BundleRow | null> {
   const [row] = await tx
     .select()
     .from(gatewayBundles)
     .where(eq(gatewayBundles.tenantId, tenantId))
-    .orderBy(sql`${gatewayBundles.pinnedAt} desc nulls last`, desc(gatewayBundles.createdAt))
+    .orderBy(...CURRENT_FIRST)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The tenant's current bundle without its content (artefacts, engine input, `skipped`: megabytes at 10 000
+ * rules): enough to tell whether it is up to date before reading or compiling it.
+ */
+export async function currentBundleHead(tx: Tx, tenantId: string) {
+  const [row] = await tx
+    .select({ version: gatewayBundles.version, policyVersion: gatewayBundles.policyVersion })
+    .from(gatewayBundles)
+    .where(eq(gatewayBundles.tenantId, tenantId))
+    .orderBy(...CURRENT_FIRST)
     .limit(1);
   return row ?? null;
 }
@@ -299,17 +336,37 @@ export async function bundleByVersion(tx: Tx, tenantId: string, version: string)
 
 /**
  * Stores a newly compiled bundle as the current one (a pin is dropped: the policy changed since) and keeps
- * only the newest `keep`. An identical bundle already stored just becomes current again.
+ * only the newest `keep`. An identical bundle already stored just becomes current again, with its own content
+ * (`isNew` false: the caller's values were not stored). Answers the stored row's creation time.
  */
-export async function storeBundle(tx: Tx, values: typeof gatewayBundles.$inferInsert, keep: number) {
-  await tx.update(gatewayBundles).set({ pinnedAt: null }).where(eq(gatewayBundles.tenantId, values.tenantId));
+export async function storeBundle(
+  tx: Tx,
+  values: typeof gatewayBundles.$inferInsert,
+  keep: number,
+): Promise<{ isNew: boolean; createdAt: Date }> {
   await tx
-    .insert(gatewayBundles)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [gatewayBundles.tenantId, gatewayBundles.version],
-      set: { createdAt: sql`now()`, policyVersion: values.policyVersion },
-    });
+    .update(gatewayBundles)
+    .set({ pinnedAt: null })
+    .where(and(eq(gatewayBundles.tenantId, values.tenantId), isNotNull(gatewayBundles.pinnedAt)));
+  const insert = () =>
+    tx
+      .insert(gatewayBundles)
+      .values(values)
+      .onConflictDoNothing({ target: [gatewayBundles.tenantId, gatewayBundles.version] })
+      .returning({ createdAt: gatewayBundles.createdAt });
+  const touch = () =>
+    tx
+      .update(gatewayBundles)
+      .set({ createdAt: sql`now()`, policyVersion: values.policyVersion })
+      .where(and(eq(gatewayBundles.tenantId, values.tenantId), eq(gatewayBundles.version, values.version)))
+      .returning({ createdAt: gatewayBundles.createdAt });
+  // Already stored: it becomes current again. (Deleted in between by another instance's store: stored anew.)
+  let stored: { isNew: boolean; createdAt: Date } | null = null;
+  while (!stored) {
+    const [inserted] = await insert();
+    const [touched] = inserted ? [] : await touch();
+    stored = inserted ? { isNew: true, ...inserted } : touched ? { isNew: false, ...touched } : null;
+  }
   const kept = tx
     .select({ version: gatewayBundles.version })
     .from(gatewayBundles)
@@ -319,6 +376,7 @@ export async function storeBundle(tx: Tx, values: typeof gatewayBundles.$inferIn
   await tx
     .delete(gatewayBundles)
     .where(and(eq(gatewayBundles.tenantId, values.tenantId), notInArray(gatewayBundles.version, kept)));
+  return stored;
 }
 
 /**

@@ -125,13 +125,14 @@ export function gatewaysRoutes(app: FastifyInstance, deps: service.GatewayDeps) 
     const have = typeof match === 'string' ? match.replace(/^W\//, '').replace(/"/g, '') : null;
     const aborted = new AbortController();
     request.raw.once('close', () => aborted.abort());
-    const bundle = await service.waitForBundle(deps, gatewayCtx(request), have, have ? query.wait : 0, {
+    const read = await service.waitForBundle(deps, gatewayCtx(request), have, have ? query.wait : 0, {
       recheck: () => app.auth.recheck(request, 'gateway'),
       signal: aborted.signal,
     });
-    if (!bundle) return reply.code(304).header('etag', `"${have}"`).send();
+    if (!read) return reply.code(304).header('etag', `"${have}"`).send();
+    const { bundle } = read;
     // Gzipped and as a delta from `have` where the gateway takes them (bundle-wire.ts).
-    const answer = await bundleAnswer(deps, gatewayCtx(request), bundle, {
+    const answer = await bundleAnswer(deps, gatewayCtx(request), read, {
       have,
       gzip: acceptsGzip(request.headers['accept-encoding']),
       delta: acceptsDelta(request.headers['a-im']),

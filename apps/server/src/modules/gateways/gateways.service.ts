@@ -123,6 +123,79 @@ export interface GatewayDeps extends Pick<ModuleDeps, 'database' | 'changes'> {
 export type BundleCache = Map<string, { policyVersion: number; row: Promise<CurrentBundle> }>;
 
 /**
+ * A stored bundle's content as reading it back gives it: JSON through jsonb, whose objects keep their keys
+ * shorter first, then by their bytes (PostgreSQL's jsonb ordering). What a bundle serves must not depend on
+ * whether this instance compiled it or read it: a gateway applies a delta to the bytes it holds and checks
+ * their hash, and the delta's base may come from another instance or from the database.
+ */
+export function asStoredJson<T>(value: T): T {
+  // One pass over the value (what JSON.stringify then JSON.parse would answer, keys reordered), each shape of
+  // object sorted once: 10 000 rules are 10 000 objects of a few shapes.
+  const orders = new Map<string, string[]>();
+  const walk = (key: string, member: unknown): unknown => {
+    let value = member;
+    if (value && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function')
+      value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        return value;
+      case 'number':
+        return Number.isFinite(value) ? value : null;
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        return OMITTED;
+      case 'bigint':
+        throw new TypeError('a BigInt is not JSON');
+    }
+    if (value === null) return null;
+    if (Array.isArray(value)) {
+      return value.map((item, i) => {
+        const stored = walk(String(i), item);
+        return stored === OMITTED ? null : stored;
+      });
+    }
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object);
+    const shape = keys.join('\u0000');
+    let order = orders.get(shape);
+    if (!order) {
+      order = [...keys].sort(jsonbKeyOrder);
+      orders.set(shape, order);
+    }
+    const out: Record<string, unknown> = {};
+    for (const name of order) {
+      const stored = walk(name, object[name]);
+      if (stored === OMITTED) continue;
+      // A member named __proto__ is a member, as JSON.parse makes it, not the object's prototype.
+      if (name === '__proto__')
+        Object.defineProperty(out, name, {
+          value: stored,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[name] = stored;
+    }
+    return out;
+  };
+  const stored = walk('', value);
+  return (stored === OMITTED ? undefined : stored) as T;
+}
+
+const OMITTED = Symbol('omitted');
+
+/** Printable ASCII: one byte a character in UTF-8 (any other key is compared as its bytes). */
+const PLAIN = /^[ -~]*$/;
+/** jsonb's order of an object's keys: by length in bytes (UTF-8), then bytewise. */
+function jsonbKeyOrder(a: string, b: string): number {
+  if (PLAIN.test(a) && PLAIN.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length - y.length || Buffer.compare(x, y);
+}
+
+/**
  * The tenant's current bundle with what each gateway's own part is made of: the WireGuard peers every gateway
  * has (the tenant's active devices with a key) and the private services and ZTNA rules of each site gateway.
  */
@@ -296,8 +369,10 @@ async function currentOrCompiled(
     const access = await privateAccessOf(tx, tenantId);
     const gateways = await repo.activeGateways(tx, tenantId);
     const routes = routedNetworks(live.input, gateways);
+    // Its version first: a bundle about to be compiled again is not read (megabytes at 10 000 rules).
+    const head = await repo.currentBundleHead(tx, tenantId);
     return [
-      await repo.currentBundle(tx, tenantId),
+      head && head.policyVersion >= live.version ? await repo.currentBundle(tx, tenantId) : null,
       await repo.devicePeers(tx, tenantId),
       access,
       await localControlsByGateway(tx, tenantId),
@@ -318,20 +393,27 @@ async function currentOrCompiled(
   const serial = Math.floor(Date.now() / 1000);
   const rpz = withSerial(artefacts.rpz, serial);
   const rpzAudiences = withSerial(artefacts.rpzAudiences, serial);
+  const values = {
+    tenantId,
+    version,
+    policyVersion: live.version,
+    artefacts: { ...artefacts, rpz, rpzAudiences },
+    policy: live.input,
+    skipped,
+  };
   const row = await deps.database.tenantTx(tenantId, async (tx) => {
-    await repo.storeBundle(
-      tx,
-      {
-        tenantId,
-        version,
-        policyVersion: live.version,
-        artefacts: { ...artefacts, rpz, rpzAudiences },
-        policy: live.input,
-        skipped,
-      },
-      GATEWAY_BUNDLES_KEPT,
-    );
-    return (await repo.currentBundle(tx, tenantId)) as repo.BundleRow;
+    const { isNew, createdAt } = await repo.storeBundle(tx, values, GATEWAY_BUNDLES_KEPT);
+    // Stored as compiled: the row is what was written (as reading it back would give it, not read back: it is
+    // megabytes). Stored before with the same content: that content, with its own RPZ serial.
+    if (isNew) {
+      const { artefacts, policy, skipped } = asStoredJson({
+        artefacts: values.artefacts,
+        policy: values.policy,
+        skipped: values.skipped,
+      });
+      return { ...values, artefacts, policy, skipped, pinnedAt: null, createdAt };
+    }
+    return (await repo.bundleByVersion(tx, tenantId, version)) as repo.BundleRow;
   });
   return { ...row, peers, identities, access, local, mesh };
 }
@@ -404,8 +486,19 @@ function ownArtefacts(
       : null,
     local: localOf(bundle, gateway, siteConfig),
     // Not an artefact, but the gateway's own: who is behind each tunnel address changes what it logs.
-    identities: JSON.stringify(bundle.identities),
+    identities: identitiesJson(bundle.identities),
   };
+}
+
+/** The identities' JSON, made once per tenant bundle rather than once per gateway. */
+const identitiesTexts = new WeakMap<CurrentBundle['identities'], string>();
+function identitiesJson(identities: CurrentBundle['identities']): string {
+  let text = identitiesTexts.get(identities);
+  if (text === undefined) {
+    text = JSON.stringify(identities);
+    identitiesTexts.set(identities, text);
+  }
+  return text;
 }
 
 /** A site gateway's local controls compiled for its LANs; null without controls (and for a cybernode). */
@@ -499,6 +592,135 @@ async function inReadTurn<T>(database: Database, read: () => Promise<T>): Promis
   }
 }
 
+/** A gateway's bundle and the tenant's current bundle it was made of (bundle-wire.ts sends it). */
+export interface GatewayBundleRead {
+  bundle: GwBundle;
+  current: CurrentBundle;
+}
+
+/** A long-poll's read waiting for its tenant's next batch ({@link readGatewayBundle}). */
+interface PendingRead {
+  gatewayId: string;
+  /** Whether it checks its tenant's standing (suspended, scheduled for deletion) too. */
+  checksTenant: boolean;
+  resolve: (read: GatewayBundleRead) => void;
+  reject: (error: unknown) => void;
+}
+const pendingReads = new WeakMap<Database, Map<string, PendingRead[]>>();
+
+/**
+ * Adds `item` to the batch of `key` that has not started yet, or starts one: after the event loop's turn (what
+ * is asked for at the same moment joins it), in a read turn, `run` gets the batch's items. `run` answers each
+ * item itself and never fails.
+ */
+function inBatchTurn<T>(
+  database: Database,
+  batches: WeakMap<Database, Map<string, T[]>>,
+  key: string,
+  item: T,
+  run: (items: T[]) => Promise<void>,
+) {
+  let byKey = batches.get(database);
+  if (!byKey) {
+    byKey = new Map();
+    batches.set(database, byKey);
+  }
+  const pending = byKey;
+  const joined = pending.get(key);
+  if (joined) {
+    joined.push(item);
+    return;
+  }
+  const items = [item];
+  pending.set(key, items);
+  setImmediate(() => {
+    void inReadTurn(database, () => {
+      if (pending.get(key) === items) pending.delete(key);
+      return run(items);
+    });
+  });
+}
+
+interface PendingRecheck {
+  recheck: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+const pendingRechecks = new WeakMap<Database, Map<string, PendingRecheck[]>>();
+
+/**
+ * A long-poll's access check before it answers, with those of the others answering at the same moment: one read
+ * turn runs them all at once (a gateway's check is a credential look-up, and look-ups made together are one
+ * query: {@link gatewayOfCredential}).
+ */
+function recheckInTurn(database: Database, recheck: () => Promise<unknown>): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    inBatchTurn(database, pendingRechecks, '', { recheck, resolve, reject }, async (checks) => {
+      await Promise.all(
+        checks.map(async (check) => {
+          try {
+            check.resolve(await check.recheck());
+          } catch (error) {
+            check.reject(error);
+          }
+        }),
+      );
+    });
+  });
+}
+
+/**
+ * A gateway's bundle, read with the other long-polls of its tenant that read at the same moment: a change wakes
+ * every gateway of the tenant at once, and one transaction reads all their rows and site configurations (one
+ * read turn, one look at the tenant's bundle) instead of one each — with a hundred gateways that was most of the
+ * time between a save and the last gateway holding it. A read joins only a batch that has not started reading,
+ * so it never answers from a state older than its own call; each gateway still gets its own bundle.
+ */
+function readGatewayBundle(deps: GatewayDeps, gw: GatewayCtx, checksTenant: boolean) {
+  return new Promise<GatewayBundleRead>((resolve, reject) => {
+    const read = { gatewayId: gw.gatewayId, checksTenant, resolve, reject };
+    inBatchTurn(deps.database, pendingReads, gw.tenantId, read, (batch) =>
+      readBatch(deps, gw.tenantId, batch),
+    );
+  });
+}
+
+async function readBatch(deps: GatewayDeps, tenantId: string, batch: PendingRead[]): Promise<void> {
+  try {
+    const standing = batch.some((read) => read.checksTenant)
+      ? await assertTenantActive(deps.database, tenantId).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        )
+      : null;
+    const ids = [...new Set(batch.map((read) => read.gatewayId))];
+    const [rows, sites] = await deps.database.tenantTx(
+      tenantId,
+      async (tx) =>
+        [
+          await repo.gatewaysByIds(tx, tenantId, ids),
+          await siteRepo.siteConfigsOf(tx, tenantId, ids),
+        ] as const,
+    );
+    const current = await ensureBundle(deps, tenantId);
+    for (const read of batch) {
+      const row = rows.get(read.gatewayId);
+      if (standing && read.checksTenant) read.reject(standing.error);
+      else if (!row || row.retiredAt) read.reject(gatewayUnauthenticated());
+      else {
+        try {
+          const site = sites.get(read.gatewayId) ?? null;
+          read.resolve({ bundle: gatewayBundle(current, row, site, deps.publicUrl), current });
+        } catch (error) {
+          read.reject(error);
+        }
+      }
+    }
+  } catch (error) {
+    for (const read of batch) read.reject(error);
+  }
+}
+
 /**
  * The gateway's bundle: at once when `have` is not its current version, else held until a change makes a new
  * one or `waitSeconds` pass (then null: nothing new).
@@ -523,7 +745,7 @@ export async function waitForBundle(
   have: string | null,
   waitSeconds: number,
   options: { recheck: () => Promise<unknown>; signal?: AbortSignal },
-): Promise<GwBundle | null> {
+): Promise<GatewayBundleRead | null> {
   const { signal } = options;
   const deadline = Date.now() + waitSeconds * 1000;
   let wake: () => void = () => {};
@@ -564,30 +786,17 @@ export async function waitForBundle(
   // The route checked the credential just now; once it has waited, it checks again before it answers.
   let hasWaited = false;
   const answer = async <T>(value: T): Promise<T> => {
-    if (hasWaited) await inReadTurn(deps.database, options.recheck);
+    if (hasWaited) await recheckInTurn(deps.database, options.recheck);
     return value;
   };
   try {
     for (;;) {
       isWoken = false;
-      const bundle = await inReadTurn(deps.database, async () => {
-        if (isTenantDue) {
-          isTenantDue = false;
-          await assertTenantActive(deps.database, gw.tenantId);
-        }
-        const [gateway, site] = await deps.database.tenantTx(
-          gw.tenantId,
-          async (tx) =>
-            [
-              await repo.getGateway(tx, gw.tenantId, gw.gatewayId),
-              await siteRepo.siteConfigOf(tx, gw.tenantId, gw.gatewayId),
-            ] as const,
-        );
-        if (!gateway || gateway.retiredAt) throw gatewayUnauthenticated();
-        return gatewayBundle(await ensureBundle(deps, gw.tenantId), gateway, site?.config, deps.publicUrl);
-      });
+      const checksTenant = isTenantDue;
+      isTenantDue = false;
+      const read = await readGatewayBundle(deps, gw, checksTenant);
       if (refused.isRefused) throw refused.error;
-      if (bundle.version !== have) return answer(bundle);
+      if (read.bundle.version !== have) return answer(read);
       // Woken while reading: read again at once.
       if (isWoken) continue;
       const left = deadline - Date.now();
@@ -1333,10 +1542,46 @@ export async function previewBundle(
 // ─── The gateway protocol ───────────────────────────────────────────────────────────────────────────────────
 
 /** The gateway of a credential (`Authorization: Bearer gw_…`), or null when it is wrong, rotated or retired. */
-export async function gatewayOfCredential(database: Database, credential: string) {
-  if (!credential.startsWith(GATEWAY_CREDENTIAL_PREFIX)) return null;
-  return repo.gatewayByCredential(database.db, hashToken(credential));
+export function gatewayOfCredential(
+  database: Database,
+  credential: string,
+): Promise<{ tenantId: string; id: string } | null> {
+  if (!credential.startsWith(GATEWAY_CREDENTIAL_PREFIX)) return Promise.resolve(null);
+  const hash = hashToken(credential);
+  let lookups = credentialLookups.get(database);
+  if (!lookups) {
+    const batch = new Map<string, CredentialLookup[]>();
+    lookups = batch;
+    credentialLookups.set(database, batch);
+    // Sent once the code running now is done: what it looks up at the same moment joins (the re-checks of the
+    // long-polls a change answers, {@link recheckInTurn}).
+    queueMicrotask(() => {
+      credentialLookups.delete(database);
+      repo.gatewaysByCredentials(database.db, [...batch.keys()]).then(
+        (found) => {
+          for (const [key, waiting] of batch)
+            for (const lookup of waiting) lookup.resolve(found.get(key) ?? null);
+        },
+        (error: unknown) => {
+          for (const waiting of batch.values()) for (const lookup of waiting) lookup.reject(error);
+        },
+      );
+    });
+  }
+  const pending = lookups;
+  return new Promise((resolve, reject) => {
+    const waiting = pending.get(hash);
+    if (waiting) waiting.push({ resolve, reject });
+    else pending.set(hash, [{ resolve, reject }]);
+  });
 }
+
+interface CredentialLookup {
+  resolve: (gateway: { tenantId: string; id: string } | null) => void;
+  reject: (error: unknown) => void;
+}
+/** The credential look-ups not sent yet, by credential hash ({@link gatewayOfCredential}). */
+const credentialLookups = new WeakMap<Database, Map<string, CredentialLookup[]>>();
 
 /** A tunnel network no other gateway of the tenant uses. */
 function freeAddress(used: string[]): string {

@@ -93,6 +93,27 @@ export interface PolicyCache {
 }
 
 /**
+ * The engine input of the latest policy changes committed through a database on this instance, with the version
+ * each made: the state a change read in its own transaction, just before it committed (the version is bumped
+ * first there, so no other change came in between). A cache building that version takes it instead of reading
+ * the same state again — at 10 000 rules that read is a third of a second between a save and its gateways.
+ * A few tenants at most, the newest kept.
+ */
+const committedInputs = new WeakMap<Database, Map<string, { version: number; input: EngineInput }>>();
+const COMMITTED_KEPT = 8;
+
+function rememberCommitted(database: Database, tenantId: string, version: number, input: EngineInput) {
+  let byTenant = committedInputs.get(database);
+  if (!byTenant) {
+    byTenant = new Map();
+    committedInputs.set(database, byTenant);
+  }
+  byTenant.delete(tenantId);
+  byTenant.set(tenantId, { version, input });
+  while (byTenant.size > COMMITTED_KEPT) byTenant.delete(byTenant.keys().next().value as string);
+}
+
+/**
  * Creates an instance's policy cache. With a change bus, announced versions drop stale entries right away (and
  * a reconnected bus drops them all); without one (the seed) the version check alone keeps decisions current.
  */
@@ -114,12 +135,21 @@ export function createPolicyCache(database: Database, changes?: ChangeBus): Poli
       const hit = entries.get(tenantId);
       if (hit && hit.version === version) return hit.live;
       // The version is read first in the build's transaction, so the state read after it is at least that
-      // new: a change committing in between makes the next check rebuild, never keeps a stale build.
-      const live = database.tenantTx(tenantId, async (tx) => {
-        const built = await repo.policyVersion(tx, tenantId);
-        const input = await loadEngineInput(tx, tenantId);
-        return { version: built, input, compiled: compileInput(input) };
-      });
+      // new: a change committing in between makes the next check rebuild, never keeps a stale build. The
+      // version a change on this instance just committed is built from the state it committed.
+      const committed = committedInputs.get(database)?.get(tenantId);
+      const live =
+        committed && committed.version === version
+          ? Promise.resolve(committed).then(({ input }) => ({
+              version,
+              input,
+              compiled: compileInput(input),
+            }))
+          : database.tenantTx(tenantId, async (tx) => {
+              const built = await repo.policyVersion(tx, tenantId);
+              const input = await loadEngineInput(tx, tenantId);
+              return { version: built, input, compiled: compileInput(input) };
+            });
       const entry = { version, live };
       entries.set(tenantId, entry);
       live.then(
@@ -308,17 +338,23 @@ export async function commitPolicyChangeWithState<T>(
   ctx: Ctx,
   change: (tx: Tx) => Promise<T>,
 ): Promise<{ result: T; input: EngineInput }> {
-  return database.tenantTx(ctx.tenant.id, (tx) => commitPolicyChangeWithStateIn(tx, ctx.tenant.id, change));
+  const tenantId = ctx.tenant.id;
+  const { result, input, version } = await database.tenantTx(tenantId, (tx) =>
+    commitPolicyChangeWithStateIn(tx, tenantId, change),
+  );
+  // Committed: the caches of this instance build the new version from this state.
+  rememberCommitted(database, tenantId, version, input);
+  return { result, input };
 }
 
 async function commitPolicyChangeWithStateIn<T>(
   tx: Tx,
   tenantId: string,
   change: (tx: Tx) => Promise<T>,
-): Promise<{ result: T; input: EngineInput }> {
+): Promise<{ result: T; input: EngineInput; version: number }> {
   // First, so that concurrent changes to one tenant run one after the other and each is checked against
   // the state the other committed; the new version reaches every instance when this commits.
-  await repo.bumpPolicyVersion(tx, tenantId);
+  const version = await repo.bumpPolicyVersion(tx, tenantId);
   const tests = await policies.listPolicyTests(tx, tenantId);
   const before =
     tests.length > 0
@@ -344,7 +380,7 @@ async function commitPolicyChangeWithStateIn<T>(
       );
     }
   }
-  return { result, input };
+  return { result, input, version };
 }
 
 /** Thrown inside a preview's transaction to roll it back with what it computed. */
