@@ -34,6 +34,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
+          // The migrated database each file clones (a PGlite dump, a PostgreSQL template), built once per run.
+          globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are heavy (≈3 s, 300 MB each): one file at a time per worker, two workers.

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
@@ -20,7 +21,9 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
   const name = `palisade_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // The run's migrated template (global-setup.ts), else an empty database the app migrates.
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
@@ -33,6 +36,15 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
       await c.end();
     },
   };
+}
+
+/** The run's migrated PGlite dump (global-setup.ts), read once per file: each file's database starts from it. */
+let dump: Blob | undefined;
+function pgliteStart(): { loadDataDir?: Blob } {
+  const file = ENGINE === 'pglite' ? inject('pgliteDump') : '';
+  if (!file) return {};
+  dump ??= new Blob([readFileSync(file)]);
+  return { loadDataDir: dump };
 }
 
 export interface Fixture {
@@ -92,7 +104,7 @@ export function useFixture(
       secretKey: randomBytes(32).toString('hex'),
       ...overrides,
     };
-    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    const database = await openDatabase({ databaseUrl, dataDir: '', ...pgliteStart() });
     built = await buildApp(config, {
       database,
       ...(options.logSink ? { logSink: options.logSink } : { logger: false }),

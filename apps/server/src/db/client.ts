@@ -41,6 +41,8 @@ export interface Database {
   ): Promise<{ close(): Promise<void> }>;
   /** Waits for background work, then closes the connections. */
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, which {@link openDatabase}'s `loadDataDir` starts from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Names this server gives its listening connections (so operators and tests can tell them apart). */
@@ -181,6 +183,8 @@ export function lockDataDir(dataDir: string): () => void {
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
+  /** PGlite in memory: start from this dump (Database.dumpDataDir) instead of an empty database (tests). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const url = options.databaseUrl;
   let db: Db;
@@ -188,6 +192,7 @@ export async function openDatabase(options: {
   let kind: Database['kind'];
   let runRaw: (text: string) => Promise<unknown>;
   let listen: Database['listen'];
+  let dumpDataDir: Database['dumpDataDir'];
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle connection the server drops (restart, admin command) is replaced on next use; without a
@@ -204,7 +209,11 @@ export async function openDatabase(options: {
     const unlock = dataDir ? lockDataDir(dataDir) : () => {};
     let client: PGlite;
     try {
-      client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+      client = await PGlite.create({
+        dataDir,
+        extensions: { pg_trgm },
+        ...(dataDir === undefined && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      });
     } catch (error) {
       unlock();
       throw error;
@@ -213,6 +222,7 @@ export async function openDatabase(options: {
     close = () => client.close().finally(unlock);
     kind = 'pglite';
     runRaw = (text) => client.exec(text);
+    dumpDataDir = () => client.dumpDataDir('none');
     listen = async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return {
@@ -254,5 +264,6 @@ export async function openDatabase(options: {
       await Promise.all(pending);
       await close();
     },
+    ...(dumpDataDir ? { dumpDataDir } : {}),
   };
 }

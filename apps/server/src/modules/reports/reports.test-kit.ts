@@ -10,19 +10,30 @@ import type { Fixture } from '../../../test/helper';
 export function pdfText(pdf: Buffer): string {
   const source = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream: Buffer | null }>();
-  for (const match of source.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = match[2];
-    const at = body.indexOf('stream');
-    if (at === -1) {
-      objects.set(Number(match[1]), { dict: body, stream: null });
+  // Each object from its header; a stream is read by its /Length, never by searching for `endobj`, which the
+  // compressed bytes may contain, nor by trimming line ends, which may be its own last byte (a stream ending in
+  // \r lost it, failed to inflate, and its page's text went missing: about one PDF in a hundred).
+  const header = /(\d+) 0 obj\s*/g;
+  for (let match = header.exec(source); match !== null; match = header.exec(source)) {
+    const begin = match.index + match[0].length;
+    const endobj = source.indexOf('endobj', begin);
+    const at = source.indexOf('stream', begin);
+    if (at === -1 || (endobj !== -1 && endobj < at)) {
+      objects.set(Number(match[1]), {
+        dict: source.slice(begin, endobj === -1 ? undefined : endobj),
+        stream: null,
+      });
+      if (endobj !== -1) header.lastIndex = endobj + 'endobj'.length;
       continue;
     }
-    const dict = body.slice(0, at);
+    const dict = source.slice(begin, at);
     let start = at + 'stream'.length;
-    if (body[start] === '\r') start += 1;
-    if (body[start] === '\n') start += 1;
-    const end = body.lastIndexOf('endstream');
-    const raw = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    if (source[start] === '\r') start += 1;
+    if (source[start] === '\n') start += 1;
+    const length = /\/Length (\d+)(?=\s*(?:\/|>>))/.exec(dict);
+    const end = length ? start + Number(length[1]) : source.indexOf('endstream', start);
+    const raw = Buffer.from(source.slice(start, end), 'latin1');
+    header.lastIndex = source.indexOf('endobj', end) + 'endobj'.length;
     let stream: Buffer = raw;
     if (/\/FlateDecode/.test(dict)) {
       try {
