@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
   const file = join(dir, 'migrated.tar');
   const database = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
   try {
+    if (!database.dumpDataDir) throw new Error('PGlite gave no dump');
     const dump = await database.dumpDataDir();
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
