@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 /** One Vitest run covers every workspace; `--project` picks one. */
 export default defineConfig({
   test: {
+    // Two files at a time, in every project: Vitest's default is a worker fewer than the cores (one here), while the
+    // files wait on timers, I/O and the database often enough that two keep both cores busy. (PGlite instances are
+    // heavy, ≈3 s and 300 MB each: no more than two.)
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
       { test: { name: 'policy-engine', root: 'packages/policy-engine', include: ['src/**/*.test.ts'] } },
@@ -38,8 +42,6 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are heavy (≈3 s, 300 MB each): one file at a time per worker, two workers.
-          maxWorkers: 2,
         },
       },
     ],

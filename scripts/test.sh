@@ -42,12 +42,14 @@ step "Gateway configuration (generators and the real tools)"
 # Installs wireguard-tools, wireguard-go, nftables, bind9-utils, unbound, squid when missing; a tool that stays
 # missing skips the tests that need it (counted as skipped; with CI=true they fail).
 bash scripts/net-tools.sh || true
-vitest gateway-config --project gateway-config
+# One file at a time: the tools' tests bind local ports and run daemons.
+vitest gateway-config --project gateway-config --maxWorkers=1
 
 step "Reference gateway (apps/gateway; the data plane in a network namespace)"
 # Its data-plane test needs root, ip netns, /dev/net/tun and the tools above: without them it is counted as
 # skipped (CI=true fails it instead).
-vitest gateway --project gateway
+# One file at a time: the namespace tests share the host's routes, nftables and /var/run/wireguard.
+vitest gateway --project gateway --maxWorkers=1
 
 step "Server integration tests on PGlite"
 vitest server-pglite --project server

@@ -14,6 +14,16 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// Mantine's focus trap warns with the whole node it found nothing to focus in (happy-dom has no layout, so a popover
+// that only holds text or a chart has no tabbable child). Printing that node formats its React fiber tree: megabytes
+// and seconds per warning. The warning stays, without the node.
+const FOCUS_TRAP_WARNING = '[@mantine/hooks/use-focus-trap]';
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith(FOCUS_TRAP_WARNING)) warn(args[0]);
+  else warn(...args);
+};
+
 afterEach(() => {
   cleanup();
   // Toasts live in a module-level store: one test's toasts must not show up in the next test's screen.
