@@ -52,7 +52,7 @@ step "Reference gateway (apps/gateway; the data plane in a network namespace)"
 vitest gateway --project gateway --maxWorkers=1
 
 step "Server integration tests on PGlite"
-vitest server-pglite --project server
+vitest server-pglite --project server --project server-mocked
 
 step "Server integration tests on PostgreSQL"
 # PGlite is PostgreSQL's own engine compiled to WebAssembly: the same parser, planner, SQL and types, so a test that
