@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /** What both server projects share. */
 const SERVER = {
@@ -14,9 +14,8 @@ const MOCKING = ['src/modules/session/sign-in-timing.test.ts'];
 /** One Vitest run covers every workspace; `--project` picks one (the server's files: `--project server --project server-mocked`). */
 export default defineConfig({
   test: {
-    // Two files at a time, in every project: Vitest's default is a worker fewer than the cores (one here), while the
-    // files wait on timers, I/O and the database often enough that two keep both cores busy. (PGlite instances are
-    // heavy, ≈3 s and 300 MB each: no more than two.)
+    // At most two files at a time, in every project: this machine's two cores, and PGlite instances are heavy (≈3 s
+    // and 300 MB each) on a runner with more.
     maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'] } },
@@ -46,14 +45,14 @@ export default defineConfig({
       'apps/web/vite.config.ts',
       // The server: every file builds its own app on its own database (test/helper.ts), so the files of a worker
       // share the modules they import instead of evaluating the whole server again per file (≈3 s each: the pass
-      // takes 4 minutes instead of 6). A file that replaces a module (vi.mock) needs them fresh: it is listed in
+      // takes 3½ minutes instead of 6). A file that replaces a module (vi.mock) needs them fresh: it is listed in
       // MOCKING and runs in server-mocked, isolated.
       {
         test: {
           ...SERVER,
           name: 'server',
           include: ['src/**/*.test.ts'],
-          exclude: MOCKING,
+          exclude: [...configDefaults.exclude, ...MOCKING],
           isolate: false,
         },
       },
