@@ -58,7 +58,7 @@ test('the admin log shows what happened in words, not codes, in English and in G
   }
   const bulk = await page.request.post('/api/subscriber/user/globex/bulk', {
     headers,
-    data: { ids, action: 'enableXdr' },
+    data: { ids, action: 'enablePrivateAccess' },
   });
   expect(bulk.status()).toBe(202);
 
@@ -66,7 +66,7 @@ test('the admin log shows what happened in words, not codes, in English and in G
     const main = page.getByRole('main');
     await expect(main.getByRole('button', { name: new RegExp(`^${actionLabel}`) }).first()).toBeVisible();
     // The action's code and the raw count are nowhere on the page.
-    await expect(main.getByText('user.bulk.enableXdr')).toHaveCount(0);
+    await expect(main.getByText('user.bulk.enablePrivateAccess')).toHaveCount(0);
     await main
       .getByRole('button', { name: new RegExp(`^${actionLabel}`) })
       .first()
@@ -79,13 +79,13 @@ test('the admin log shows what happened in words, not codes, in English and in G
     await expect(users).toContainText(`bulk2-${stamp}@globex.example`);
   };
 
-  await page.goto('/events/admin?action=user.bulk.enableXdr');
+  await page.goto('/events/admin?action=user.bulk.enablePrivateAccess');
   await expect(page.getByRole('heading', { name: 'Admin events' })).toBeVisible();
   await expect(page.getByRole('main').getByText('2 users').first()).toBeVisible();
-  await openMine('Details of XDR turned on for users', 'Users');
+  await openMine('Details of Private access turned on for users', 'Users');
 
-  await page.goto('/events/admin?action=user.bulk.enableXdr&lng=de');
+  await page.goto('/events/admin?action=user.bulk.enablePrivateAccess&lng=de');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('main').getByText('2 Benutzer').first()).toBeVisible();
-  await openMine('Details zu XDR für Benutzer eingeschaltet', 'Benutzer');
+  await openMine('Details zu Privater Zugriff für Benutzer eingeschaltet', 'Benutzer');
 });

@@ -104,7 +104,7 @@ export async function buildApp(
     tenantNamed: (name) => findTenantByName(database, name),
     gatewayOf: (credential) => gatewayOfCredential(database, credential),
     deviceOf: (credential) => deviceOfCredential(database, credential),
-    tenantFlags: (tenant) => flagsOf({ database, config }, tenant),
+    tenantFlags: (tenant) => flagsOf({ database }, tenant),
   });
   await registerRateLimit(app, { config, redis });
 

@@ -39,11 +39,6 @@ export interface Config {
   /** Seed the demo tenants: always on first embedded start, on PostgreSQL only with --demo. */
   seedDemo: boolean;
   rateLimit: { max: number; windowMs: number };
-  /**
-   * The tenant that starts with every feature flag on, the previews included (spec §6); other tenants start with
-   * the defaults. Each tenant's flags are stored and set in the partner console (modules/features).
-   */
-  mainAdminTenant: string;
   /** Partners whose users land on /ntgr-signout instead of sign-in. */
   signOutPartners: string[];
   /** Public origin used in e-mailed links. */
@@ -196,7 +191,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       max: Number(env.RATE_LIMIT_MAX ?? API_RATE_LIMIT.max),
       windowMs: Number(env.RATE_LIMIT_WINDOW_MS ?? API_RATE_LIMIT.windowMs),
     },
-    mainAdminTenant: env.MAIN_ADMIN_TENANT ?? 'platform',
     signOutPartners: list(env.SIGNOUT_PARTNERS ?? 'ntgr'),
     publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
     dashboardBaseUrl: parseDashboardBaseUrl(env.DASHBOARD_BASE_URL),

@@ -14,6 +14,7 @@ import { createBundleCache, startSiteMetricsPurge } from './modules/gateways/gat
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { policiesRoutes } from './modules/policies/policies.routes';
+import { policyConfigurationGuards } from './modules/policies/policies.service';
 import { createPolicyCache } from './modules/policy-core/policy-core.service';
 import { setFeedPrivateNetworks } from './modules/policy-objects/feeds';
 import { startFeedRefresh } from './modules/policy-objects/feeds.service';
@@ -109,7 +110,12 @@ export const MODULES: readonly ServerModule[] = [
     start: ({ database, log }) => startTenantPurge(database, log),
   },
   { name: 'policy-templates', api: (api, { database }) => policyTemplatesRoutes(api, database) },
-  { name: 'features', api: (api, deps) => featuresRoutes(api, deps) },
+  {
+    name: 'features',
+    // Policy groups and the rules' web categories are the policies module's: it says when they are still used,
+    // so their configuration flags are not turned off under them.
+    api: (api, deps) => featuresRoutes(api, { ...deps, configurationGuards: policyConfigurationGuards }),
+  },
   { name: 'tokens', api: (api, deps) => tokensRoutes(api, deps) },
   { name: 'embed-links', api: (api, deps) => embedLinksRoutes(api, deps) },
   { name: 'dashboard', api: (api, { database }) => dashboardRoutes(api, database) },

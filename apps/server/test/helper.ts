@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
@@ -75,7 +75,8 @@ export interface Instance {
 }
 
 /**
- * A fresh server on a fresh database per test file, with two customer tenants under one partner:
+ * A fresh server on a fresh database per test file, with two customer tenants (acme under the partner northwind,
+ * globex on its own), both with the `policyGroups` configuration flag on:
  * owners admin@acme.test / admin@globex.test, auditor@acme.test, helpdesk@acme.test, billing@acme.test,
  * partner@northwind.test,
  * enduser@acme.test (usertype 0) — all verified, password PASSWORD. An account without a password: see
@@ -141,6 +142,11 @@ export function useFixture(
           { tenantId: t.id, name: 'Sales' },
         ])
         .returning({ id: groups.id });
+      // Policy groups are off by default (spec §6); the fixture's tenants use them, as the tenants that had policy
+      // groups keep them on (migration 0046). A test about the flag being off turns it off.
+      await db.execute(
+        sql`insert into tenant_features (tenant_id, configurations) values (${t.id}, '{"policyGroups": true}'::jsonb)`,
+      );
       return { id: t.id, name, groupIds: g.map((r) => r.id) };
     };
     fixture.acme = await makeTenant('acme', northwind.id);

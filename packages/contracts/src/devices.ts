@@ -121,7 +121,10 @@ export const DEVICE_CSV_COLUMNS = [
 
 export const DEVICE_BULK_ACTIONS = ['approve', 'disable', 'enable', 'delete', 'move'] as const;
 export type DeviceBulkAction = (typeof DEVICE_BULK_ACTIONS)[number];
-/** A bulk action on endpoints (site gateways are managed from their own page). `move` needs a policy group. */
+/**
+ * A bulk action on endpoints (site gateways are managed from their own page). `move` needs a policy group, and the
+ * tenant's `policyGroups` configuration flag on (403 `feature_disabled` while it is off).
+ */
 export const DeviceBulkInput = z
   .object({
     action: z.enum(DEVICE_BULK_ACTIONS),

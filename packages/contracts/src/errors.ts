@@ -50,6 +50,11 @@ export const ERRORS = {
   access_request_no_identity: { errcode: 38, status: 409 },
   /** A device without a tunnel now (not active, or no WireGuard key): there is no configuration to hand out. */
   device_no_tunnel: { errcode: 44, status: 409 },
+  /**
+   * Sign-in from Internet Explorer into a tenant whose `ieDisabled` configuration flag is on (spec §6); said only
+   * once the credentials are right, and no session is made.
+   */
+  browser_unsupported: { errcode: 45, status: 403 },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

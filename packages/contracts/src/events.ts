@@ -4,8 +4,24 @@ import { AdminEvent } from './dashboard';
 import { endpoint } from './endpoint';
 import { TenantParams } from './tenants';
 
-/** How long a tenant keeps its admin events, in days: the default and the allowed range. */
+/**
+ * How long a tenant keeps its admin events, in days: the stored default and the range a value may take. What a
+ * tenant may keep is further limited by its subscription ({@link EVENT_RETENTION_LIMITS}).
+ */
 export const EVENT_RETENTION_DAYS = { default: 365, min: 7, max: 3650 } as const;
+/**
+ * The most days a tenant keeps its admin events, by what its subscription pays for (docs/subscriptions.md,
+ * "Add-ons"; `eventRetentionLimit` in subscriptions.ts picks one): `plan` for a subscription whose plan neither
+ * includes nor bought the Extended log retention add-on (`extendedRetention`), `extendedRetention` with it, and
+ * `noSubscription` for a tenant without one (internal and legacy tenants). The server answers it as `maxDays`,
+ * refuses a retention above it (400 `body.days` `validation.retentionAboveMaximum`, `values.max`), answers and
+ * purges by min(stored days, it), and keeps the stored days as they are (buying the add-on later brings them back).
+ */
+export const EVENT_RETENTION_LIMITS = {
+  plan: 90,
+  extendedRetention: 365,
+  noSubscription: EVENT_RETENTION_DAYS.max,
+} as const;
 /** The most rows one CSV export of the admin event log holds. */
 export const MAX_EVENT_EXPORT_ROWS = 100_000;
 
@@ -60,8 +76,18 @@ export type AdminEventExportQuery = z.infer<typeof AdminEventExportQuery>;
 export const AdminEventFacets = z.object({ actions: z.array(z.string()), objectTypes: z.array(z.string()) });
 export type AdminEventFacets = z.infer<typeof AdminEventFacets>;
 
-export const EventRetention = z.object({
+/** A new retention (`PUT`): within {@link EVENT_RETENTION_DAYS}, and at most the tenant's `maxDays` (else 400). */
+export const EventRetentionInput = z.object({
   days: z.number().int().min(EVENT_RETENTION_DAYS.min).max(EVENT_RETENTION_DAYS.max),
+});
+export type EventRetentionInput = z.infer<typeof EventRetentionInput>;
+
+/**
+ * A tenant's retention: `days` its events are kept (the stored value, at most `maxDays`), `maxDays` the most its
+ * subscription allows ({@link EVENT_RETENTION_LIMITS}).
+ */
+export const EventRetention = EventRetentionInput.extend({
+  maxDays: z.number().int(),
 });
 export type EventRetention = z.infer<typeof EventRetention>;
 
@@ -148,7 +174,7 @@ export const eventEndpoints = {
     method: 'GET',
     path: '/events/admin/:tenant/retention',
     access: 'events:view',
-    summary: 'How many days admin events are kept',
+    summary: 'How many days admin events are kept, and the most the subscription allows',
     tags: ['events'],
     params: TenantParams,
     response: EventRetention,
@@ -157,10 +183,11 @@ export const eventEndpoints = {
     method: 'PUT',
     path: '/events/admin/:tenant/retention',
     access: 'tenant:update',
-    summary: 'Change how many days admin events are kept',
+    summary:
+      "Change how many days admin events are kept (400 above the subscription's maxDays: 90, 365 with Extended log retention)",
     tags: ['events'],
     params: TenantParams,
-    body: EventRetention,
+    body: EventRetentionInput,
     response: EventRetention,
   }),
   getAdminEvent: endpoint({

@@ -4,25 +4,30 @@ import type { ServedRoute } from './routes';
 /**
  * The screens behind each flag: the web hides their navigation entries and shows "not included in this
  * workspace" instead of them when the working tenant's flag is off. The API routes behind a flag name it in their
- * endpoint descriptor (`feature`), and the server refuses them (403 `feature_disabled`). A flag without screens
- * here gates nothing built yet (it is stored and shown in the web, ready for its screen).
+ * endpoint descriptor (`feature`), and the server refuses them (403 `feature_disabled`). Every flag gates a
+ * screen, a route or a part of a screen ({@link FEATURE_PARTS}); a test walks them all.
  */
 export const FEATURE_ROUTES: Readonly<Record<FeatureFlag, readonly ServedRoute[]>> = {
   webFilter: ['/policy/web-categories'],
-  privateDns: [],
   gatewayPolicies: ['/devices/policies/list'],
-  identitySettings: [],
-  ipamDns: [],
   ztnaFirewall: ['/devices/ztna-firewall'],
   securityCompliance: ['/reports/security-compliance'],
-  workspaceInstall: [],
   analyticsDashboard: ['/main-dashboards/analytics', '/reports/analytics'],
-  silentAuth: [],
-  wgTab: [],
-  rotateToggle: [],
   geoOutwards: ['/policy/geo-controls'],
-  newSkus: [],
+  // The XDR screens join when the area lands (issue 26); until then the flag gates the parts below.
+  xdr: [],
 };
+
+/**
+ * Parts of screens behind a flag, hidden while it is off (each named part has a web test that proves it), and what
+ * the server refuses with them.
+ * - `xdr`: the users list's XDR column and its bulk actions (the server refuses `enableXdr`/`disableXdr` and an
+ *   `isxdrenabled` set to true, 403 `feature_disabled`), the user form's XDR switch and detail row, the users
+ *   dashboard's XDR tile.
+ */
+export const FEATURE_PARTS = {
+  xdr: ['users.xdrColumn', 'users.xdrBulkActions', 'users.xdrField', 'dashboard.xdrTile'],
+} as const satisfies Partial<Record<FeatureFlag, readonly string[]>>;
 
 /** The screens behind each configuration flag, hidden like {@link FEATURE_ROUTES} when it is off. */
 export const CONFIG_ROUTES: Readonly<Record<ConfigFlag, readonly ServedRoute[]>> = {
@@ -36,8 +41,7 @@ export const CONFIG_ROUTES: Readonly<Record<ConfigFlag, readonly ServedRoute[]>>
   ],
   ieDisabled: [],
   webCategoryEnabled: [],
-  advancedRuleSyntax: [],
-  policyGroups: [],
+  policyGroups: ['/policy/policyGroups', '/policy/policyGroups/:id'],
 };
 
 /** The flag (feature or configuration) a screen route is behind, or null. */

@@ -1,48 +1,36 @@
 import { z } from 'zod';
 
 /**
- * Tenant-gated tabs and features (spec §2, §6). Each tenant has its own set, managed by the platform admin or the
+ * Tenant-gated tabs and features (spec §2, §6). Each tenant has its own switches, set by the platform admin or the
  * tenant's partner (`/partner/{partner}/tenants/{id}/features`); a tenant without stored settings has
- * {@link FEATURE_DEFAULTS}.
+ * {@link FEATURE_DEFAULTS}. A flag is on for a tenant when its switch is on *and* the tenant's subscription pays for
+ * it (`entitledFeatures` in subscriptions.ts): every flag is sold by a plan or an add-on. What each flag gates is
+ * `FEATURE_ROUTES` (screens), the endpoint descriptors' `feature` (API) and `FEATURE_PARTS` (parts of screens).
+ *
+ * Spec §2 lists more gated tabs (private DNS, identity settings, IPAM DNS, workspace install, silent auth, the WG
+ * tab, the rotate toggle, new SKUs). They gate nothing built yet, so they are not flags: each comes back with the
+ * screen it gates (docs/features.md says which issue brings which).
  */
 export const FEATURE_FLAGS = [
   'webFilter',
-  'privateDns',
   'gatewayPolicies',
-  'identitySettings',
-  'ipamDns',
   'ztnaFirewall',
   'securityCompliance',
-  'workspaceInstall',
   'analyticsDashboard',
-  'silentAuth',
-  'wgTab',
-  'rotateToggle',
   'geoOutwards',
-  'newSkus',
+  'xdr',
 ] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 
-/**
- * What a tenant without stored settings has: every flag that gates a screen built today is on, so nothing a tenant
- * sees disappears; the previews and extras (silent sign-in, the new SKUs) are off until someone turns them on. The
- * main admin tenant (`MAIN_ADMIN_TENANT`) starts with every flag on.
- */
+/** The switches of a tenant without stored settings: all on, so a tenant has what its subscription pays for. */
 export const FEATURE_DEFAULTS: Readonly<Record<FeatureFlag, boolean>> = {
   webFilter: true,
-  privateDns: true,
   gatewayPolicies: true,
-  identitySettings: true,
-  ipamDns: true,
   ztnaFirewall: true,
   securityCompliance: true,
-  workspaceInstall: true,
   analyticsDashboard: true,
-  silentAuth: false,
-  wgTab: true,
-  rotateToggle: true,
   geoOutwards: true,
-  newSkus: false,
+  xdr: true,
 };
 
 /** Configuration flags of spec §6, per tenant (`/configurations`); these are the defaults. */
@@ -50,7 +38,6 @@ export const CONFIG_FLAGS = {
   copyAllowed: true,
   ieDisabled: true,
   webCategoryEnabled: true,
-  advancedRuleSyntax: false,
   policyGroups: false,
 } as const;
 export type ConfigFlag = keyof typeof CONFIG_FLAGS;

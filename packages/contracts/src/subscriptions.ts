@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { Page, PageQuery, Uuid } from './common';
 import { LOCALES } from './constants';
 import { endpoint } from './endpoint';
-import type { FeatureFlag } from './features';
+import { EVENT_RETENTION_LIMITS } from './events';
+import { FEATURE_FLAGS, type FeatureFlag } from './features';
 import { TenantParams } from './tenants';
 
 /**
@@ -36,7 +37,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const ADD_ON_SKUS = ['xdr', 'private5g', 'extendedRetention'] as const;
 export type AddOnSku = (typeof ADD_ON_SKUS)[number];
 
-/** Display-only features of a plan: feature flags (features.ts) or these product features. */
+/**
+ * What a plan includes: feature flags (features.ts), which a tenant on the plan has (`entitledFeatures`) and no
+ * tenant on another plan has, and these product areas every plan has (shown, not gated).
+ */
 export type PlanFeature =
   | FeatureFlag
   | 'secureWebGateway'
@@ -44,8 +48,7 @@ export type PlanFeature =
   | 'deviceManagement'
   | 'reports'
   | 'partnerSupport'
-  | 'prioritySupport'
-  | 'sso';
+  | 'prioritySupport';
 
 export interface PlanDefinition {
   sku: PlanSku;
@@ -64,7 +67,7 @@ export interface PlanDefinition {
   trialDays: number | null;
   cancellable: boolean;
   features: readonly PlanFeature[];
-  /** Add-ons that can be bought with this plan. */
+  /** Add-ons that can be bought with this plan: only offered ones ({@link AddOnDefinition.offered}). */
   addOns: readonly AddOnSku[];
   /** Add-ons included at no charge. */
   includedAddOns: readonly AddOnSku[];
@@ -73,23 +76,25 @@ export interface PlanDefinition {
 export const TRIAL_DAYS = 14;
 export const TRIAL_SEATS = 10;
 
-const ESSENTIAL_FEATURES = ['secureWebGateway', 'deviceManagement', 'reports', 'webFilter'] as const;
+const ESSENTIAL_FEATURES = [
+  'secureWebGateway',
+  'deviceManagement',
+  'reports',
+  'webFilter',
+  'geoOutwards',
+] as const;
 const BUSINESS_FEATURES = [
   ...ESSENTIAL_FEATURES,
   'ztna',
-  'privateDns',
   'ztnaFirewall',
   'gatewayPolicies',
   'analyticsDashboard',
-  'sso',
-] as const;
-const ENTERPRISE_FEATURES = [
-  ...BUSINESS_FEATURES,
   'securityCompliance',
-  'identitySettings',
-  'ipamDns',
-  'prioritySupport',
 ] as const;
+const ENTERPRISE_FEATURES = [...BUSINESS_FEATURES, 'prioritySupport'] as const;
+
+// The add-ons the Business and Enterprise plans sell. XDR and private 5G join when their areas land (issues 26, 28).
+const OFFERED: readonly AddOnSku[] = ['extendedRetention'];
 
 export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
   trial: {
@@ -125,7 +130,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     trialDays: null,
     cancellable: true,
     features: BUSINESS_FEATURES,
-    addOns: ['xdr', 'private5g', 'extendedRetention'],
+    addOns: OFFERED,
     includedAddOns: [],
   },
   enterprise: {
@@ -137,7 +142,7 @@ export const PLANS: Readonly<Record<PlanSku, PlanDefinition>> = {
     trialDays: null,
     cancellable: true,
     features: ENTERPRISE_FEATURES,
-    addOns: ['xdr', 'private5g', 'extendedRetention'],
+    addOns: OFFERED,
     includedAddOns: ['extendedRetention'],
   },
 };
@@ -149,6 +154,13 @@ export interface AddOnDefinition {
   unit: 'seat' | 'flat';
   /** Per month when billed monthly, per year when billed yearly (cents). */
   price: { monthly: number; yearly: number };
+  /**
+   * Whether it is sold: an add-on whose area is not built yet (XDR, private 5G) is not offered, the server refuses
+   * it (400) and no plan lists it. Its issue turns it on when the area lands.
+   */
+  offered: boolean;
+  /** The feature flags it turns on for the tenant that has it (`entitledFeatures`). */
+  flags: readonly FeatureFlag[];
 }
 
 export const ADD_ONS: Readonly<Record<AddOnSku, AddOnDefinition>> = {
@@ -157,20 +169,72 @@ export const ADD_ONS: Readonly<Record<AddOnSku, AddOnDefinition>> = {
     name: 'Extended detection and response',
     unit: 'seat',
     price: { monthly: 400, yearly: 4_000 },
+    offered: false,
+    flags: ['xdr'],
   },
   private5g: {
     sku: 'private5g',
     name: 'Private 5G',
     unit: 'flat',
     price: { monthly: 49_900, yearly: 499_000 },
+    offered: false,
+    flags: [],
   },
   extendedRetention: {
     sku: 'extendedRetention',
     name: 'Extended log retention (365 days)',
     unit: 'flat',
     price: { monthly: 9_900, yearly: 99_000 },
+    offered: true,
+    flags: [],
   },
 };
+
+/** The add-ons that are sold (see {@link AddOnDefinition.offered}). */
+export const OFFERED_ADD_ON_SKUS: readonly AddOnSku[] = ADD_ON_SKUS.filter((sku) => ADD_ONS[sku].offered);
+
+/**
+ * The add-ons that can be bought with a plan: offered and listed in its `addOns` (what the server accepts in a
+ * change or a start, and what the web's change dialog offers).
+ */
+export function purchasableAddOns(plan: PlanSku): readonly AddOnSku[] {
+  return PLANS[plan].addOns.filter((sku) => ADD_ONS[sku].offered);
+}
+
+/**
+ * The feature flags a tenant's subscription pays for: its plan's flags, and those of its add-ons (bought or
+ * included) that are offered. A tenant without a subscription (internal and legacy tenants) has every flag a paid
+ * plan or an offered add-on sells. A flag is on for a tenant when this includes it and its switch is on.
+ */
+export function entitledFeatures(
+  subscription: { plan: PlanSku; addOns: readonly AddOnSku[] } | null,
+): ReadonlySet<FeatureFlag> {
+  const sold = (feature: string): feature is FeatureFlag =>
+    (FEATURE_FLAGS as readonly string[]).includes(feature);
+  const plans = subscription ? [PLANS[subscription.plan]] : PAID_PLAN_SKUS.map((sku) => PLANS[sku]);
+  const addOns = subscription
+    ? [...subscription.addOns, ...PLANS[subscription.plan].includedAddOns]
+    : [...ADD_ON_SKUS];
+  return new Set([
+    ...plans.flatMap((plan) => plan.features.filter(sold)),
+    ...addOns.filter((sku) => ADD_ONS[sku].offered).flatMap((sku) => ADD_ONS[sku].flags),
+  ]);
+}
+
+/**
+ * The most days a tenant keeps its admin events ({@link EVENT_RETENTION_LIMITS}): 365 when its plan includes or it
+ * bought Extended log retention, 90 otherwise (the trial too), and 3650 without a subscription. The subscription's
+ * status does not matter: an ended one keeps what it had until it is bought again.
+ */
+export function eventRetentionLimit(
+  subscription: { plan: PlanSku; addOns: readonly AddOnSku[] } | null,
+): number {
+  if (!subscription) return EVENT_RETENTION_LIMITS.noSubscription;
+  const hasExtended =
+    subscription.addOns.includes('extendedRetention') ||
+    PLANS[subscription.plan].includedAddOns.includes('extendedRetention');
+  return hasExtended ? EVENT_RETENTION_LIMITS.extendedRetention : EVENT_RETENTION_LIMITS.plan;
+}
 
 /** One line of a price or an invoice. */
 export const PriceLine = z.object({
@@ -390,7 +454,10 @@ export type Subscription = z.infer<typeof Subscription>;
  * declined charge answers 402 `payment_declined` and changes nothing; while another change's charge is open the
  * answer is 409 `conflict` (`validation.paymentInProgress`). 400 details: `body.seats`
  * `validation.seatsBelowMinimum` (`values.min`), `validation.seatsAboveMaximum` (`values.max`, `values.plan`),
- * `validation.seatsBelowUsed` (`values.used`); `body.addOns` `validation.addOnNotAvailable` (`values.item`).
+ * `validation.seatsBelowUsed` (`values.used`); `body.addOns.<index>` `validation.addOnNotOffered` (`values.item`:
+ * an add-on that is not sold yet, {@link AddOnDefinition.offered}) or `validation.addOnNotAvailable` (`values.item`:
+ * one the chosen plan does not sell); `body.addOns` with the same keys when the request leaves `addOns` out and the
+ * add-ons kept from the subscription are not sold with the chosen plan.
  */
 export const SubscriptionUpdateInput = z.object({
   plan: PaidPlanSkuSchema.optional(),
@@ -571,6 +638,8 @@ export const PlanCatalogue = z.object({
       name: z.string(),
       unit: z.enum(['seat', 'flat']),
       price: z.object({ monthly: z.number().int(), yearly: z.number().int() }),
+      /** Whether it is sold ({@link AddOnDefinition.offered}); a plan's `addOns` list only offered ones. */
+      offered: z.boolean(),
     }),
   ),
 });

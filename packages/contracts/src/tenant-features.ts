@@ -39,7 +39,13 @@ function flagChanges<F extends string>(names: readonly F[], unknownKey: string) 
 /** A tenant's feature flags as its partner's console shows them. */
 export const TenantFeatures = z.object({
   tenant: z.string(),
+  /** The switches (stored over the defaults). */
   features: FeatureFlagValues,
+  /**
+   * The flags the tenant's subscription pays for (`entitledFeatures`); a flag is on only when its switch is on and
+   * it is listed here. The dialog shows the others as not in the plan.
+   */
+  entitled: z.array(z.enum(FEATURE_FLAGS)),
   /** False while the tenant has nothing stored: it follows the defaults. */
   isCustomised: z.boolean(),
   updatedAt: z.string().nullable(),

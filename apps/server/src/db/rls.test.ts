@@ -173,7 +173,8 @@ async function seedTenant(tenantId: string, username: string, groupId: string) {
   );
   await db.execute(
     sql`insert into tenant_features (tenant_id, features, configurations)
-        values (${tenantId}, '{"newSkus": true}'::jsonb, '{"copyAllowed": false}'::jsonb)`,
+        values (${tenantId}, '{"webFilter": false}'::jsonb, '{"copyAllowed": false}'::jsonb)
+        on conflict (tenant_id) do update set features = excluded.features, configurations = excluded.configurations`,
   );
   await db.execute(
     sql`insert into policy_tests (tenant_id, name, request, expect)

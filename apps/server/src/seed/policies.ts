@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groups, userGroups } from '../db/schema';
 import type { Ctx } from '../lib/context';
+import { updateConfigurations } from '../modules/features/features.service';
 import * as policies from '../modules/policies/policies.service';
 import * as policyGroups from '../modules/policies/policy-groups.service';
 import * as policyTests from '../modules/policies/policy-tests.service';
@@ -32,11 +33,15 @@ async function groupIds(database: Database, tenantId: string, names: string[]): 
 
 /**
  * A customer's demo policies, through the same services the API uses: a user policy per concern, a device
- * (route) policy, a QoS policy, policy groups for engineering and office staff, and policy tests pinning
- * what must keep working.
+ * (route) policy, a QoS policy, policy groups for engineering and office staff (the tenant's `policyGroups`
+ * configuration flag is turned on for them first: it is off by default), and policy tests pinning what must keep
+ * working.
  */
 export async function seedPolicies(database: Database, ctx: Ctx): Promise<void> {
   const tenantId = ctx.tenant.id;
+  await updateConfigurations({ database, configurationGuards: policies.policyConfigurationGuards }, ctx, {
+    policyGroups: true,
+  });
   // The tests' answers are decided against the live policy; the seed needs no instance's cache for that.
   const cache = createPolicyCache(database);
   await policies.createPolicy(database, ctx, {

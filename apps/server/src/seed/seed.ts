@@ -127,7 +127,8 @@ async function seedCustomer(database: Database, tenant: { id: string; name: stri
       groups: [groupRows[i % groupRows.length].id, ...(i % 4 === 0 ? [groupRows[4].id] : [])],
       isprvaccess: i % 3 !== 0,
       issiauser: i % 2 === 0,
-      isxdrenabled: i % 5 === 0,
+      // No user has XDR: the demo's tenants do not (its add-on is sold once the XDR area exists).
+      isxdrenabled: false,
       suci: i % 6 === 0 ? `suci-0-001-01-0000-0-0-${String(1_000_000_000 + i).padStart(10, '0')}` : null,
     });
     if (i % 4 !== 3) {

@@ -18,8 +18,9 @@ import {
 
 /**
  * The demo's subscriptions, through the real services with the sandbox provider and a moving clock:
- * - acme bought the Business plan (100 seats, monthly) with a Visa card four months ago; its second renewal was
- *   declined (past due) and paid on retry the next day with the card replaced; 60 days of usage points.
+ * - acme bought the Business plan (100 seats, monthly) with the Extended log retention add-on (its admin events are
+ *   kept up to 365 days) and a Visa card four months ago; its second renewal was declined (past due) and paid on
+ *   retry the next day with the card replaced; 60 days of usage points.
  * - globex is on the trial, 10 days left (with room for the e2e journey's 10 000-row import).
  */
 const DAY_MS = 86_400_000;
@@ -64,7 +65,7 @@ export async function seedSubscriptions(database: Database, config: Config, now 
       plan: 'business',
       billingCycle: 'monthly',
       seats: 100,
-      addOns: ['xdr'],
+      addOns: ['extendedRetention'],
       paymentToken: 'tok_visa',
     });
     const hour = 3_600_000;

@@ -20,6 +20,7 @@ import { recordEvent } from '../../lib/audit';
 import type { Ctx, DeviceCtx } from '../../lib/context';
 import { hashToken } from '../../lib/credentials';
 import { AppError, deviceUnauthenticated, invalid, notFound } from '../../lib/errors';
+import { requireConfigFlag } from '../features/features.service';
 import { deviceWireguard, deviceWireguards, handshakesWith } from '../gateways/gateways.service';
 import { moveDevicesToPolicyGroup } from '../policies/policy-groups.service';
 import { devicePolicies } from '../policies/user-policy-view.service';
@@ -133,7 +134,7 @@ const TRANSITIONS = {
 /**
  * A bulk action on endpoints of the tenant (ids that are not are skipped and not counted). Approving or enabling
  * makes an endpoint a gateway peer again, disabling removes it: the policy version moves so every gateway gets its
- * new interface at once.
+ * new interface at once. Moving into a policy group is refused (403) while the tenant has `policyGroups` off.
  */
 export async function bulkDevices(
   deps: EnrolmentDeps,
@@ -147,6 +148,8 @@ export async function bulkDevices(
     return { affected: deleted };
   }
   if (input.action === 'move') {
+    // Moving into a policy group needs the tenant's policy groups (spec §6): 403 while the flag is off.
+    await requireConfigFlag(deps, ctx.tenant, 'policyGroups');
     const endpoints = await deps.database.tenantTx(tenantId, (tx) => repo.endpointsAmong(tx, tenantId, ids));
     if (endpoints.length === 0) return { affected: 0 };
     await moveDevicesToPolicyGroup(deps.database, ctx, input.policyGroupId as string, endpoints);

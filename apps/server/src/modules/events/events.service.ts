@@ -5,6 +5,8 @@ import {
   type AdminEventExportQuery,
   type AdminEventListQuery,
   diffEventFields,
+  type EventRetention,
+  eventRetentionLimit,
   MAX_EVENT_EXPORT_ROWS,
 } from '@palisade/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -12,8 +14,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { claimScheduledRun } from '../../lib/scheduled-runs';
+import { subscriptionSummaries } from '../subscriptions/subscriptions.service';
 import * as repo from './events.repository';
 
 /** How often the purge job deletes events past each tenant's retention. */
@@ -148,17 +151,49 @@ export async function exportEvents(
 
 // ---- Retention ----
 
-export async function getRetention(database: Database, ctx: Ctx) {
-  const days = await database.tenantTx(ctx.tenant.id, (tx) => repo.getRetentionDays(tx, ctx.tenant.id));
-  if (days === null) throw notFound('Tenant');
-  return { days };
+/** Tenants per query when the purge reads what their subscriptions allow. */
+const LIMIT_CHUNK = 500;
+
+/**
+ * The most days each given tenant keeps its events, by its subscription (contracts `eventRetentionLimit`: 90, 365
+ * with Extended log retention, 3650 without a subscription), read through the subscriptions module's service.
+ */
+async function retentionLimits(database: Database, tenantIds: readonly string[]) {
+  const limits = new Map<string, number>();
+  for (let i = 0; i < tenantIds.length; i += LIMIT_CHUNK) {
+    const ids = tenantIds.slice(i, i + LIMIT_CHUNK);
+    const subscriptions = await subscriptionSummaries(database, ids);
+    for (const id of ids) limits.set(id, eventRetentionLimit(subscriptions.get(id) ?? null));
+  }
+  return limits;
 }
 
-/** Changes the retention and records the change in the log itself, in one transaction. */
-export function updateRetention(database: Database, ctx: Ctx, days: number) {
+const maxDaysOf = async (database: Database, tenantId: string) =>
+  (await retentionLimits(database, [tenantId])).get(tenantId) ?? eventRetentionLimit(null);
+
+/** How long the tenant keeps its events: the stored days, at most what its subscription allows (`maxDays`). */
+export async function getRetention(database: Database, ctx: Ctx): Promise<EventRetention> {
+  const maxDays = await maxDaysOf(database, ctx.tenant.id);
+  const days = await database.tenantTx(ctx.tenant.id, (tx) => repo.getRetentionDays(tx, ctx.tenant.id));
+  if (days === null) throw notFound('Tenant');
+  return { days: Math.min(days, maxDays), maxDays };
+}
+
+/**
+ * Changes the retention and records the change in the log itself, in one transaction. More days than the
+ * subscription allows answers 400 (`body.days` `validation.retentionAboveMaximum`, `values.max`) and changes
+ * nothing.
+ */
+export async function updateRetention(database: Database, ctx: Ctx, days: number): Promise<EventRetention> {
+  const maxDays = await maxDaysOf(database, ctx.tenant.id);
   return database.tenantTx(ctx.tenant.id, async (tx) => {
     const before = await repo.getRetentionDays(tx, ctx.tenant.id);
     if (before === null) throw notFound('Tenant');
+    if (days > maxDays) {
+      throw invalid([
+        { path: 'body.days', message: 'validation.retentionAboveMaximum', values: { max: String(maxDays) } },
+      ]);
+    }
     await repo.setRetentionDays(tx, ctx.tenant.id, days);
     await recordEvent(tx, ctx, {
       action: 'tenant.eventRetention.update',
@@ -168,20 +203,25 @@ export function updateRetention(database: Database, ctx: Ctx, days: number) {
       before: { eventRetentionDays: before },
       after: { eventRetentionDays: days },
     });
-    return { days };
+    return { days, maxDays };
   });
 }
 
 /**
- * Deletes every tenant's events older than its retention, one tenant per transaction (as that tenant, so
- * row-level security still applies). Returns how many events went. The hourly job calls it; tests call it directly.
+ * Deletes every tenant's events older than its retention — the stored days, at most what its subscription allows
+ * (as `getRetention` answers) — one tenant per transaction (as that tenant, so row-level security still applies).
+ * Returns how many events went. The hourly job calls it; tests call it directly.
  */
 export async function purgeExpiredEvents(database: Database): Promise<number> {
+  const tenants = await repo.tenantRetentions(database.db);
+  const limits = await retentionLimits(
+    database,
+    tenants.map((tenant) => tenant.id),
+  );
   let deleted = 0;
-  for (const tenant of await repo.tenantRetentions(database.db)) {
-    deleted += await database.tenantTx(tenant.id, (tx) =>
-      repo.deleteEventsOlderThan(tx, tenant.id, tenant.days),
-    );
+  for (const tenant of tenants) {
+    const days = Math.min(tenant.days, limits.get(tenant.id) ?? eventRetentionLimit(null));
+    deleted += await database.tenantTx(tenant.id, (tx) => repo.deleteEventsOlderThan(tx, tenant.id, days));
   }
   return deleted;
 }

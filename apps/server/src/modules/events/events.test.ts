@@ -360,13 +360,13 @@ describe('admin event log API', () => {
         payload: payload as Record<string, unknown>,
       });
 
-    it('GET guards and answers the default of 365 days', async () => {
+    it('GET guards and answers the default of 365 days, up to 3650 without a subscription', async () => {
       expect((await getRetention(null)).statusCode).toBe(401);
       expect((await getRetention(billing)).statusCode).toBe(403);
       expect((await getRetention(admin, 'globex')).statusCode).toBe(404);
       const res = await getRetention(auditor, 'acme');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ days: 365 });
+      expect(res.json()).toEqual({ days: 365, maxDays: 3650 });
     });
 
     it('PUT needs a session and tenant:update (auditors and helpdesk only read)', async () => {
@@ -374,7 +374,7 @@ describe('admin event log API', () => {
       expect((await putRetention(auditor, { days: 30 })).statusCode).toBe(403);
       expect((await putRetention(helpdesk, { days: 30 })).statusCode).toBe(403);
       expect((await putRetention(admin, { days: 30 }, 'globex')).statusCode).toBe(404);
-      expect((await getRetention(admin)).json()).toEqual({ days: 365 });
+      expect((await getRetention(admin)).json()).toEqual({ days: 365, maxDays: 3650 });
     });
 
     it('PUT rejects days outside 7..3650 with details', async () => {
@@ -388,8 +388,8 @@ describe('admin event log API', () => {
     it('PUT stores the retention and records the change in the log', async () => {
       const res = await putRetention(admin, { days: 30 });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ days: 30 });
-      expect((await getRetention(admin)).json()).toEqual({ days: 30 });
+      expect(res.json()).toEqual({ days: 30, maxDays: 3650 });
+      expect((await getRetention(admin)).json()).toEqual({ days: 30, maxDays: 3650 });
       const [event] = (await list(admin, '?action=tenant.eventRetention.update')).json().items;
       expect(event).toMatchObject({ actor: 'admin@acme.test', objectType: 'tenant', objectName: 'acme' });
       const detail = await f.app.inject({ url: `/api/events/admin/acme/${event.id}`, headers: auth(admin) });
@@ -398,7 +398,7 @@ describe('admin event log API', () => {
         after: { eventRetentionDays: 30 },
       });
       // The other tenant keeps its own setting.
-      expect((await getRetention(globexAdmin, 'globex')).json()).toEqual({ days: 365 });
+      expect((await getRetention(globexAdmin, 'globex')).json()).toEqual({ days: 365, maxDays: 3650 });
     });
   });
 

@@ -6,9 +6,10 @@ import * as managed from './managed-features.service';
 
 /**
  * A managed tenant's feature flags (`/partner/{tenant}/tenants/{id}/features`), the tenant's configuration flags
- * (`/tenant/{tenant}/configurations`) and both as the web reads them (`/tenant/{tenant}/flags`).
+ * (`/tenant/{tenant}/configurations`) and both as the web reads them (`/tenant/{tenant}/flags`). `deps` carries the
+ * other modules' guards of configuration flags (module-list.ts).
  */
-export function featuresRoutes(app: FastifyInstance, deps: service.FeaturesDeps) {
+export function featuresRoutes(app: FastifyInstance, deps: service.ConfigurationsDeps) {
   const { database } = deps;
   route(app, database, e.getManagedTenantFeatures, ({ ctx, params }) =>
     managed.getManagedTenantFeatures(deps, ctx, params.id),

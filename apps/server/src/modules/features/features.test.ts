@@ -1,3 +1,4 @@
+import { FEATURE_FLAGS } from '@palisade/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPlatformAdmin, useFixture } from '../../../test/helper';
@@ -38,7 +39,7 @@ describe('feature flags per tenant: GET/PUT partner/{tenant}/tenants/{id}/featur
       method: 'PUT',
       url: featuresUrl('acme'),
       headers: auth(owner),
-      payload: { features: { newSkus: true } },
+      payload: { features: { analyticsDashboard: false } },
     });
     expect(put.statusCode).toBe(403);
   });
@@ -75,23 +76,17 @@ describe('feature flags per tenant: GET/PUT partner/{tenant}/tenants/{id}/featur
     expect(paths(missing)).toEqual(['body.features']);
   });
 
-  it('starts from the defaults: every screen of today on, the previews off; every flag on for the platform', async () => {
+  it('starts from the defaults: every switch on; the platform has every flag a plan sells', async () => {
     const res = await f.app.inject({ url: featuresUrl('northwind'), headers: auth(partner) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       tenant: 'acme',
       isCustomised: false,
       updatedAt: null,
-      features: {
-        webFilter: true,
-        ztnaFirewall: true,
-        analyticsDashboard: true,
-        newSkus: false,
-        silentAuth: false,
-      },
+      features: { webFilter: true, ztnaFirewall: true, analyticsDashboard: true, xdr: true },
     });
     const session = await f.app.inject({ url: '/api/session', headers: auth(root) });
-    expect(session.json().features).toContain('newSkus');
+    expect(session.json().features).toEqual(FEATURE_FLAGS.filter((flag) => flag !== 'xdr'));
   });
 
   it("lets the partner turn flags off and on, recorded in the partner's and the tenant's logs", async () => {
@@ -99,26 +94,27 @@ describe('feature flags per tenant: GET/PUT partner/{tenant}/tenants/{id}/featur
       method: 'PUT',
       url: featuresUrl('northwind'),
       headers: auth(partner),
-      payload: { features: { ztnaFirewall: false, newSkus: true } },
+      payload: { features: { ztnaFirewall: false, analyticsDashboard: false } },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       isCustomised: true,
-      features: { ztnaFirewall: false, newSkus: true, webFilter: true },
+      features: { ztnaFirewall: false, analyticsDashboard: false, webFilter: true },
     });
     expect(res.json().updatedAt).toEqual(expect.any(String));
     const [inTenant] = await events('acme', 'tenant.features.update');
     expect(inTenant).toMatchObject({
       actor_name: 'partner@northwind.test',
       acting_from: 'northwind',
-      before: { ztnaFirewall: true, newSkus: false },
-      after: { ztnaFirewall: false, newSkus: true },
+      before: { ztnaFirewall: true, analyticsDashboard: true },
+      after: { ztnaFirewall: false, analyticsDashboard: false },
     });
     expect(await events('northwind', 'tenant.features.update')).toHaveLength(1);
     // The tenant's own session lists what it has now.
     const session = await f.app.inject({ url: '/api/session', headers: auth(owner) });
-    expect(session.json().features).toContain('newSkus');
+    expect(session.json().features).toContain('webFilter');
     expect(session.json().features).not.toContain('ztnaFirewall');
+    expect(session.json().features).not.toContain('analyticsDashboard');
     // Unchanged values record nothing.
     await f.app.inject({
       method: 'PUT',
@@ -134,12 +130,12 @@ describe('feature flags per tenant: GET/PUT partner/{tenant}/tenants/{id}/featur
       method: 'PUT',
       url: featuresUrl('platform'),
       headers: auth(root),
-      payload: { features: { ztnaFirewall: true, newSkus: false } },
+      payload: { features: { ztnaFirewall: true, analyticsDashboard: true } },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       isCustomised: false,
-      features: { ztnaFirewall: true, newSkus: false },
+      features: { ztnaFirewall: true, analyticsDashboard: true },
     });
     const globex = await f.app.inject({ url: featuresUrl('platform', f.globex.id), headers: auth(root) });
     expect(globex.statusCode).toBe(200);
@@ -232,13 +228,16 @@ describe('configuration flags: GET/PUT tenant/{tenant}/configurations', () => {
   });
 
   it('has the defaults of spec §6, changes and logs them, and the web reads them with the features', async () => {
+    // The fixture turns policy groups on for acme; without stored configurations it has the defaults.
+    await f.database.db.execute(
+      sql`update tenant_features set configurations = '{}'::jsonb where tenant_id = ${f.acme.id}`,
+    );
     const first = await f.app.inject({ url, headers: auth(owner) });
     expect(first.json()).toEqual({
       configurations: {
         copyAllowed: true,
         ieDisabled: true,
         webCategoryEnabled: true,
-        advancedRuleSyntax: false,
         policyGroups: false,
       },
       updatedAt: null,
@@ -247,19 +246,19 @@ describe('configuration flags: GET/PUT tenant/{tenant}/configurations', () => {
       method: 'PUT',
       url,
       headers: auth(owner),
-      payload: { configurations: { advancedRuleSyntax: true } },
+      payload: { configurations: { policyGroups: true } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().configurations).toMatchObject({ advancedRuleSyntax: true, copyAllowed: true });
+    expect(res.json().configurations).toMatchObject({ policyGroups: true, copyAllowed: true });
     const [event] = await events('acme', 'tenant.configurations.update');
     expect(event).toMatchObject({
       actor_name: 'admin@acme.test',
-      before: { advancedRuleSyntax: false },
-      after: { advancedRuleSyntax: true },
+      before: { policyGroups: false },
+      after: { policyGroups: true },
     });
     const flags = await f.app.inject({ url: '/api/tenant/acme/flags', headers: auth(owner) });
     expect(flags.statusCode).toBe(200);
-    expect(flags.json()).toMatchObject({ tenant: 'acme', configurations: { advancedRuleSyntax: true } });
+    expect(flags.json()).toMatchObject({ tenant: 'acme', configurations: { policyGroups: true } });
     expect(flags.json().features).toContain('webFilter');
     // The partner reads the flags of the tenant it works in; a stranger's tenant is not found.
     expect(

@@ -3,7 +3,7 @@ import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { managedTenantRef } from '../tenants/tenants.service';
 import * as repo from './features.repository';
-import { differences, type FeaturesDeps, featureValues, flagsOf, type Tenant } from './features.service';
+import { differences, type FeaturesDeps, flagsOf, switchValues, type Tenant } from './features.service';
 
 /**
  * A managed tenant's feature flags, set by its partner or the platform (the partner console). Apart from
@@ -11,10 +11,11 @@ import { differences, type FeaturesDeps, featureValues, flagsOf, type Tenant } f
  */
 
 async function presentFeatures(deps: FeaturesDeps, tenant: Tenant): Promise<TenantFeatures> {
-  const { features, row } = await flagsOf(deps, tenant);
+  const { switches, entitled, row } = await flagsOf(deps, tenant);
   return {
     tenant: tenant.name,
-    features,
+    features: switches,
+    entitled: FEATURE_FLAGS.filter((flag) => entitled.has(flag)),
     isCustomised: Object.keys(row?.features ?? {}).length > 0,
     updatedAt: row && Object.keys(row.features).length > 0 ? row.updatedAt.toISOString() : null,
   };
@@ -41,7 +42,7 @@ export async function updateManagedTenantFeatures(
   const after = { ...before.features, ...changes };
   const changed = FEATURE_FLAGS.filter((flag) => after[flag] !== before.features[flag]);
   if (changed.length > 0) {
-    const stored = differences(after, featureValues(deps, tenant, undefined));
+    const stored = differences(after, switchValues(undefined));
     await deps.database.db.transaction(async (tx) => {
       await repo.saveFeatures(tx, tenant.id, stored);
       const event = {

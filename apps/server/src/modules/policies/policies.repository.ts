@@ -272,6 +272,16 @@ export async function replaceRules(tx: Tx, tenantId: string, policyId: string, r
   );
 }
 
+/** How many rules of the tenant (of any policy, system rules too) name at least one web category. */
+export async function countRulesWithCategories(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from policy_rules
+      where policy_rules.tenant_id = ${tenantId} and cardinality(policy_rules.categories) > 0`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Deletes policies by id (rules and policy-group links cascade); returns the ids that went. */
 export async function deletePolicies(tx: Tx, tenantId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];

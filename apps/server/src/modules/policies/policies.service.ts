@@ -22,6 +22,7 @@ import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
+import { type ConfigurationGuards, configurationsIn } from '../features/features.service';
 import {
   commitPolicyChange,
   commitPolicyChangeWithState,
@@ -136,7 +137,23 @@ function mergeSystemRules<T>(
   return [...leading.map(keep), ...edited, ...trailing.map(keep)];
 }
 
-/** The editor's rules checked against the tenant's objects; 400 with every problem otherwise. */
+/**
+ * Rules naming web categories while the tenant's `webCategoryEnabled` configuration flag is off (spec §6): one
+ * detail on each such rule's categories. The flag is read only when a rule names one.
+ */
+async function categoriesRefused(tx: Tx, tenantId: string, policy: PolicyData): Promise<ErrorDetail[]> {
+  const naming = policy.rules.flatMap((rule, i) => (rule.categories.length > 0 ? [i] : []));
+  if (naming.length === 0 || (await configurationsIn(tx, tenantId)).webCategoryEnabled) return [];
+  return naming.map((i) => ({
+    path: `body.rules.${i}.categories`,
+    message: 'policy.validation.categoriesDisabled',
+  }));
+}
+
+/**
+ * The editor's rules checked against the tenant's objects and configuration; 400 with every problem otherwise. A
+ * category refused because web categories are off says only that on its field.
+ */
 async function checkOrThrow(
   tx: Tx,
   tenantId: string,
@@ -144,11 +161,16 @@ async function checkOrThrow(
   existing?: readonly repo.RuleRow[],
 ): Promise<void> {
   const objects = await loadEngineObjects(tx, tenantId);
-  const details: ErrorDetail[] = checkPolicy(policy, {
+  const refused = await categoriesRefused(tx, tenantId, policy);
+  const checked = checkPolicy(policy, {
     type: policy.type,
     objects,
     existing: existing ? new Map(existing.map((r) => [r.id, r])) : undefined,
   });
+  const details: ErrorDetail[] = [
+    ...refused,
+    ...checked.filter((d) => !refused.some((r) => d.path === r.path || d.path.startsWith(`${r.path}.`))),
+  ];
   if (details.length > 0) throw invalid(details);
 }
 
@@ -536,3 +558,22 @@ export async function policiesWithRulesIn(tx: Tx, tenantId: string, ids?: string
 export function savePolicyIn(tx: Tx, ctx: Ctx, id: string | null, input: PolicyData): Promise<string> {
   return (id === null ? creating(ctx, input) : updating(ctx, id, input))(tx).catch(rethrowUnique);
 }
+
+// ---- For the configuration flags (modules/features, wired in module-list.ts) ------------------------------------
+
+/**
+ * What keeps the tenant's policy configuration flags on (spec §6): `policyGroups` while it has policy groups (they
+ * would go on deciding with their screens and routes closed), `webCategoryEnabled` while rules name categories.
+ */
+export const policyConfigurationGuards: ConfigurationGuards = {
+  policyGroups: {
+    count: (tx, tenantId) => groupsRepo.countPolicyGroups(tx, tenantId),
+    refusal: (count) =>
+      `The tenant has ${count} policy group(s); delete them before turning policy groups off.`,
+  },
+  webCategoryEnabled: {
+    count: (tx, tenantId) => repo.countRulesWithCategories(tx, tenantId),
+    refusal: (count) =>
+      `${count} policy rule(s) name web categories; remove the categories before turning web categories off.`,
+  },
+};

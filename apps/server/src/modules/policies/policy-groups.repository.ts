@@ -182,6 +182,15 @@ export async function deletePolicyGroups(tx: Tx, tenantId: string, ids: string[]
   return rows.map((row) => row.id);
 }
 
+/** How many policy groups the tenant has. */
+export async function countPolicyGroups(tx: Tx, tenantId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from policy_groups where policy_groups.tenant_id = ${tenantId}`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Policy groups assigned to a user group. */
 export async function policyGroupsOfGroup(tx: Tx, tenantId: string, groupId: string) {
   return queryRows<{ id: string; name: string }>(

@@ -31,7 +31,7 @@ import type { Mailer } from '../../lib/mailer';
 import { assertPasswordAcceptable } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
-import { sessionFlags } from '../features/features.service';
+import { flagsOf, sessionFlags } from '../features/features.service';
 import { customRoleName, permissionsOfUser } from '../roles/roles.service';
 import { startTrial } from '../subscriptions/subscriptions.service';
 import { revokeAllTokens } from '../tokens/tokens.service';
@@ -67,6 +67,34 @@ export function sourceKey(ip: string | null): string {
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))
     .join(':')}::/64`;
+}
+
+/**
+ * Whether a User-Agent header is Internet Explorer's: `MSIE ` up to IE 10 (and IE 11 in compatibility view),
+ * `Trident/` (its engine) in IE 11, which dropped `MSIE`. Edge, old (`Edge/`) or new (`Edg/`), names neither.
+ */
+export function isInternetExplorer(userAgent: string | null | undefined): boolean {
+  return typeof userAgent === 'string' && (userAgent.includes('MSIE ') || userAgent.includes('Trident/'));
+}
+
+/**
+ * Refuses (403 `browser_unsupported`) a sign-in from Internet Explorer into a tenant whose `ieDisabled`
+ * configuration flag is on (spec §6 "IE disabled"). Asked only once the credentials are right, so the answer
+ * tells a stranger nothing; the flag is read only for Internet Explorer.
+ */
+async function assertBrowserAllowed(
+  deps: SessionDeps,
+  tenant: { id: string; name: string },
+  userAgent: string | null,
+) {
+  if (!isInternetExplorer(userAgent)) return;
+  const { configurations } = await flagsOf(deps, tenant);
+  if (configurations.ieDisabled) {
+    throw new AppError(
+      'browser_unsupported',
+      'This workspace does not allow Internet Explorer. Sign in with a current browser.',
+    );
+  }
 }
 
 type ThemeValue = Session['tenantTheme'];
@@ -229,7 +257,8 @@ async function completeSignIn(
 /**
  * Password sign-in; answers a session, or a transaction for the TOTP step. The password is checked (argon2) for
  * unknown usernames too, and throttling counts them alike, so neither the answer nor its time tells whether an
- * account exists. Only a right password learns more (not verified, suspended, locked by wrong codes).
+ * account exists. Only a right password learns more (not verified, suspended, locked by wrong codes, a browser the
+ * tenant refuses).
  */
 export async function signIn(
   deps: SessionDeps,
@@ -262,6 +291,8 @@ export async function signIn(
     throw new AppError('tenant_pending_deletion', 'This workspace is scheduled for deletion.');
   }
   if (tenant?.suspendedAt) throw new AppError('tenant_suspended', 'This workspace is suspended.');
+  // Before the second step too: a browser the tenant refuses is not asked for a code it cannot use.
+  if (tenant) await assertBrowserAllowed(deps, tenant, meta.userAgent);
   if (user.isTotpEnabled) {
     const transid = newId();
     await repo.insertTransaction(db, {
@@ -312,6 +343,11 @@ export async function signInOtp(
   if (isLocked(user.lockedUntil)) throw lockedError(user.lockedUntil);
   if (!(await checkTotp(deps, user, user.totpSecret, input.code))) throw await wrongCode(deps, user);
   await repo.completeTransaction(deps.database.db, trans.id);
+  // Asked again of the browser that finishes the sign-in (and of the flag as it is now); the step is spent.
+  if (isInternetExplorer(meta.userAgent)) {
+    const tenant = await repo.findTenantById(deps.database.db, user.tenantId);
+    if (tenant) await assertBrowserAllowed(deps, tenant, meta.userAgent);
+  }
   return completeSignIn(deps, user, meta);
 }
 

@@ -109,10 +109,17 @@ export async function getSubscription(tx: Tx | Db, tenantId: string, lock = fals
 /** Plan, status and trial end of the given tenants' subscriptions (a console page: a handful of ids). */
 export async function subscriptionSummaries(db: Db, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return [];
-  return queryRows<{ tenant_id: string; plan: string; status: string; trial_ends_at: string | Date | null }>(
+  const rows = await queryRows<{
+    tenant_id: string;
+    plan: string;
+    status: string;
+    trial_ends_at: string | Date | null;
+    add_ons: AddOnSku[] | string;
+  }>(
     db,
-    sql`select tenant_id, plan, status, trial_ends_at from subscriptions where tenant_id = any(${pgArray(tenantIds)}::uuid[])`,
+    sql`select tenant_id, plan, status, trial_ends_at, add_ons from subscriptions where tenant_id = any(${pgArray(tenantIds)}::uuid[])`,
   );
+  return rows.map((r) => ({ ...r, add_ons: textArray(r.add_ons) as AddOnSku[] }));
 }
 
 const pgArray = (items: readonly string[]) => sql`${`{${items.join(',')}}`}::text[]`;

@@ -18,6 +18,7 @@ import {
   type PlanSku,
   type PlanState,
   priceOf,
+  purchasableAddOns,
   quoteChange,
   type Subscription,
   type SubscriptionEventKind,
@@ -260,7 +261,9 @@ export async function seatsLeft(tx: Tx, tenantId: string): Promise<number | null
 }
 
 /**
- * Plan and status of each given tenant with a subscription (for the partner console's rows), keyed by tenant id.
+ * Plan, status, trial end and add-ons (bought; not those the plan includes) of each given tenant with a
+ * subscription, keyed by tenant id: the partner console's rows, what a tenant's subscription pays for (the feature
+ * flags, the event log's retention).
  */
 export async function subscriptionSummaries(database: Database, tenantIds: readonly string[]) {
   const rows = await repo.subscriptionSummaries(database.db, tenantIds);
@@ -271,6 +274,7 @@ export async function subscriptionSummaries(database: Database, tenantIds: reado
         plan: r.plan as PlanSku,
         status: r.status as SubscriptionStatus,
         trialEndsAt: r.trial_ends_at === null ? null : new Date(r.trial_ends_at).toISOString(),
+        addOns: r.add_ons,
       },
     ]),
   );
@@ -327,11 +331,14 @@ export function planCatalogue(): PlanCatalogue {
         trialDays: p.trialDays,
         cancellable: p.cancellable,
         features: [...p.features],
-        addOns: [...p.addOns],
+        addOns: [...purchasableAddOns(sku)],
         includedAddOns: [...p.includedAddOns],
       };
     }),
-    addOns: ADD_ON_SKUS.map((sku) => ({ ...ADD_ONS[sku] })),
+    addOns: ADD_ON_SKUS.map((sku) => {
+      const { name, unit, price, offered } = ADD_ONS[sku];
+      return { sku, name, unit, price, offered };
+    }),
   };
 }
 
@@ -524,11 +531,22 @@ function resolveChange(
       values: { used: String(users) },
     });
   }
-  for (const addOn of addOns) {
-    if (!definition.addOns.includes(addOn)) {
-      details.push({ path: 'body.addOns', message: 'validation.addOnNotAvailable', values: { item: addOn } });
-    }
-  }
+  // Only add-ons that are sold, and sold with the plan: each named one at its index, or the ones kept from the
+  // subscription (`addOns` left out) at `body.addOns`.
+  const sellable = purchasableAddOns(plan);
+  const addOnIssue = (addOn: AddOnSku) =>
+    !ADD_ONS[addOn].offered
+      ? 'validation.addOnNotOffered'
+      : !sellable.includes(addOn)
+        ? 'validation.addOnNotAvailable'
+        : null;
+  const asked = input.addOns ?? addOns;
+  asked.forEach((addOn, index) => {
+    const message = addOnIssue(addOn);
+    if (!message) return;
+    const path = input.addOns ? `body.addOns.${index}` : 'body.addOns';
+    details.push({ path, message, values: { item: addOn } });
+  });
   if (isStarting && !hasPaymentMethod) {
     details.push({ path: 'body.paymentToken', message: 'validation.paymentMethodRequired' });
   }

@@ -150,13 +150,34 @@ describe('PUT tenant/{tenant}/subscription on a trial', () => {
     const res = await send('PUT', url, owner, { plan: 'gold', seats: 'many', addOns: ['nope'] });
     expect(res.statusCode).toBe(400);
     expect(paths(res)).toEqual(['body.addOns.0', 'body.plan', 'body.seats']);
-    const rules = await send('PUT', url, owner, { plan: 'essentials', seats: 3, addOns: ['xdr'] });
+    const rules = await send('PUT', url, owner, {
+      plan: 'essentials',
+      seats: 3,
+      addOns: ['extendedRetention', 'xdr'],
+    });
     expect(rules.statusCode).toBe(400);
     expect(rules.json().details).toEqual([
       { path: 'body.seats', message: 'validation.seatsBelowMinimum', values: { min: '5' } },
-      { path: 'body.addOns', message: 'validation.addOnNotAvailable', values: { item: 'xdr' } },
+      { path: 'body.addOns.1', message: 'validation.addOnNotOffered', values: { item: 'xdr' } },
       { path: 'body.paymentToken', message: 'validation.paymentMethodRequired' },
     ]);
+  });
+
+  it('refuses to start a plan with an add-on that is not sold (400 naming its index) and changes nothing', async () => {
+    const res = await send('PUT', url, owner, {
+      plan: 'business',
+      seats: 10,
+      addOns: ['xdr', 'extendedRetention', 'private5g'],
+      paymentToken: 'tok_visa',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { path: 'body.addOns.0', message: 'validation.addOnNotOffered', values: { item: 'xdr' } },
+      { path: 'body.addOns.2', message: 'validation.addOnNotOffered', values: { item: 'private5g' } },
+    ]);
+    expect((await get(url, owner)).json()).toMatchObject({ plan: 'trial', status: 'trial', addOns: [] });
+    expect(await historyKinds(owner)).toEqual(['trial_started']);
+    expect(await adminActions(f.acme.id)).toEqual(['subscription.start']);
   });
 
   it('refuses to cancel a trial (409 trial_not_cancellable)', async () => {
@@ -298,15 +319,69 @@ describe('the seat limit', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('refuses buying XDR, not sold yet (400 body.addOns.<index>), and changes nothing', async () => {
+    const before = (await get('/tenant/acme/subscription', owner)).json();
+    const payments = (await get('/tenant/acme/payments', owner)).json().total;
+    const kinds = await historyKinds(owner);
+    const actions = await adminActions(f.acme.id);
+    const res = await send('PUT', '/tenant/acme/subscription', owner, { seats: 12, addOns: ['xdr'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errcode: 2,
+      details: [{ path: 'body.addOns.0', message: 'validation.addOnNotOffered', values: { item: 'xdr' } }],
+    });
+    expect((await get('/tenant/acme/subscription', owner)).json()).toEqual(before);
+    expect((await get('/tenant/acme/payments', owner)).json().total).toBe(payments);
+    expect(await historyKinds(owner)).toEqual(kinds);
+    expect(await adminActions(f.acme.id)).toEqual(actions);
+    // An add-on the plan does not sell is refused the same way, with its own key.
+    const essentials = await send('PUT', '/tenant/acme/subscription', owner, {
+      plan: 'essentials',
+      seats: 10,
+      addOns: ['extendedRetention', 'private5g'],
+    });
+    expect(essentials.json().details).toEqual([
+      { path: 'body.addOns.1', message: 'validation.addOnNotOffered', values: { item: 'private5g' } },
+    ]);
+    // A subscription that still holds one (bought before it was withdrawn) must name its add-ons to change.
+    await queryRows(
+      f.database.db,
+      sql`update subscriptions set add_ons = '{xdr}' where tenant_id = ${f.acme.id}`,
+    );
+    const kept = await send('PUT', '/tenant/acme/subscription', owner, { seats: 12 });
+    expect(kept.statusCode).toBe(400);
+    expect(kept.json().details).toEqual([
+      { path: 'body.addOns', message: 'validation.addOnNotOffered', values: { item: 'xdr' } },
+    ]);
+    await queryRows(
+      f.database.db,
+      sql`update subscriptions set add_ons = '{}' where tenant_id = ${f.acme.id}`,
+    );
+    expect((await get('/tenant/acme/subscription', owner)).json()).toEqual(before);
+    // The catalogue sells only what is offered.
+    const catalogue = (await get('/tenant/acme/subscription/plans', owner)).json();
+    for (const plan of catalogue.plans) expect(plan.addOns, plan.sku).not.toContain('xdr');
+    expect(
+      catalogue.addOns.filter((a: { offered: boolean }) => a.offered).map((a: { sku: string }) => a.sku),
+    ).toEqual(['extendedRetention']);
+  });
+
   it('lets a seat be added once more seats are bought; fewer seats than end users is refused', async () => {
     const fewer = await send('PUT', '/tenant/acme/subscription', owner, { plan: 'essentials', seats: 5 });
     expect(fewer.statusCode).toBe(400);
     expect(fewer.json().details).toEqual([
       { path: 'body.seats', message: 'validation.seatsBelowUsed', values: { used: '10' } },
     ]);
-    const more = await send('PUT', '/tenant/acme/subscription', owner, { seats: 12, addOns: ['xdr'] });
+    const more = await send('PUT', '/tenant/acme/subscription', owner, {
+      seats: 12,
+      addOns: ['extendedRetention'],
+    });
     expect(more.statusCode).toBe(200);
-    expect(more.json()).toMatchObject({ seats: 12, addOns: ['xdr'], price: { total: 12 * 1200 + 12 * 400 } });
+    expect(more.json()).toMatchObject({
+      seats: 12,
+      addOns: ['extendedRetention'],
+      price: { total: 12 * 1200 + 9_900 },
+    });
     // More seats and an add-on cost more: the rest of the period is charged before they take effect.
     expect((await historyKinds(owner)).slice(-3)).toEqual([
       'seats_changed',
@@ -316,7 +391,7 @@ describe('the seat limit', () => {
     const [charged] = (await get('/tenant/acme/payments?limit=1', owner)).json().items;
     expect(charged).toMatchObject({ status: 'paid' });
     expect(charged.amount).toBeGreaterThan(0);
-    expect(charged.amount).toBeLessThanOrEqual(12 * 1600 - 10 * 1200);
+    expect(charged.amount).toBeLessThanOrEqual(12 * 1200 + 9_900 - 10 * 1200);
     const added = await send('POST', '/subscriber/user/acme', owner, {
       username: 'seat-ok@acme.test',
       firstname: 'Seat',
@@ -800,7 +875,7 @@ describe('changes are paid before they take effect (issue 31)', () => {
     const res = await send('PUT', url, umbrella.token, {
       plan: 'enterprise',
       seats: 1_000_000,
-      addOns: ['xdr', 'private5g', 'extendedRetention'],
+      addOns: ['extendedRetention'],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
@@ -823,20 +898,18 @@ describe('changes are paid before they take effect (issue 31)', () => {
     const upgraded = await service.updateSubscription(deps, umbrella.ctx, {
       plan: 'enterprise',
       seats: 60,
-      addOns: ['xdr', 'private5g', 'extendedRetention'],
+      addOns: ['extendedRetention'],
     });
     expect(upgraded).toMatchObject({ plan: 'enterprise', seats: 60, status: 'active' });
-    // Half the period left: −½ × 5 × €6 + ½ × (60 × €20 + 60 × €4 XDR + €499 Private 5G); retention is included.
+    // Half the period left: −½ × 5 × €6 + ½ × 60 × €20; retention is included in Enterprise (no line).
     const invoices = await invoicesOf(umbrella.ctx);
     expect(invoices).toHaveLength(2);
-    expect(invoices[1]).toMatchObject({ status: 'paid', amount: -1_500 + 60_000 + 12_000 + 24_950 });
+    expect(invoices[1]).toMatchObject({ status: 'paid', amount: -1_500 + 60_000 });
     expect(Date.parse(invoices[1].periodEnd)).toBe(end);
     expect(chargesOf(deps.provider, umbrella.id)).toHaveLength(1);
-    expect((await historyKinds(umbrella.token, 'umbrella')).slice(-6)).toEqual([
+    expect((await historyKinds(umbrella.token, 'umbrella')).slice(-4)).toEqual([
       'plan_changed',
       'seats_changed',
-      'addon_added',
-      'addon_added',
       'addon_added',
       'payment_succeeded',
     ]);

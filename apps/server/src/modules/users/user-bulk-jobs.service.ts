@@ -27,6 +27,7 @@ import { commitPolicyChange } from '../policy-core/policy-core.service';
 import { endSessionsOfUsers } from '../session/session.service';
 import * as jobs from './user-bulk-jobs.repository';
 import * as repo from './users.repository';
+import { assertXdrIncluded } from './users.service';
 
 /**
  * Bulk changes and bulk deletes of end users, set-based: the selection is read once as ids ordered by id, then
@@ -48,6 +49,9 @@ import * as repo from './users.repository';
  * (no job, nothing changed); a match stops at the batch that would, which saves nothing, and the job fails with
  * `jobs.policyTestsFailed` and the broken tests' names. Access flags take no part in a decision.
  *
+ * The XDR actions (and the undo of one) need the tenant to have XDR: without it they are refused with 403
+ * `feature_disabled` before anything is read or changed (contracts `FEATURE_PARTS.xdr`).
+ *
  * Disabling accounts signs the users out and revokes their pending enrolment links in the same transaction,
  * as a single disable does. A completed change keeps the ids it actually changed (written with each batch), so
  * {@link undoBulk} can apply the opposite change to exactly those users, once.
@@ -65,6 +69,9 @@ const FLAG_ACTIONS = {
   Exclude<UserBulkAction, 'addToGroup' | 'removeFromGroup' | 'disable' | 'enable'>,
   unknown
 >;
+
+/** The actions that change users' XDR flag. */
+const isXdrAction = (action: UserBulkJobAction) => action === 'enableXdr' || action === 'disableXdr';
 
 /** What a bulk operation asks for: an action on `ids` or on every user matching `match`. */
 export interface BulkRequest {
@@ -220,6 +227,7 @@ export async function startBulk(
   ctx: Ctx,
   request: BulkRequest,
 ): Promise<{ job: UserBulkJob; done: Promise<void> }> {
+  if (isXdrAction(request.action)) await assertXdrIncluded(database, ctx.tenant);
   const tenantId = ctx.tenant.id;
   const isGroupAction = request.action === 'addToGroup' || request.action === 'removeFromGroup';
   const q = request.match?.q?.trim();
@@ -379,6 +387,7 @@ export async function undoBulk(database: Database, ctx: Ctx, id: string): Promis
   if (!original) throw notFound('Bulk job');
   const before = original.input as StoredInput;
   if (!presentBulkJob(original).undoable || before.action === 'delete') throw notUndoable();
+  if (isXdrAction(before.action)) await assertXdrIncluded(database, ctx.tenant);
   const input: StoredInput = {
     action: BULK_UNDO[before.action],
     groupId: before.groupId,

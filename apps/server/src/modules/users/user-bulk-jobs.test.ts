@@ -174,15 +174,17 @@ describe('POST subscriber/user/{tenant}/bulk with a match', () => {
     expect(
       await runBulk(admin, 'bulk', { match: { q: 'alpha' }, action: 'enableInternetAccess' }),
     ).toMatchObject({ matched: 4, changed: 0 });
-    expect(await runBulk(admin, 'bulk', { match: { q: '%' }, action: 'enableXdr' })).toMatchObject({
-      matched: 0,
-      changed: 0,
-      status: 'completed',
-    });
+    expect(await runBulk(admin, 'bulk', { match: { q: '%' }, action: 'disablePrivateAccess' })).toMatchObject(
+      {
+        matched: 0,
+        changed: 0,
+        status: 'completed',
+      },
+    );
 
     const events = await bulkEvents(admin, before);
     expect(events.map((e) => e.action)).toEqual([
-      'user.bulk.enableXdr',
+      'user.bulk.disablePrivateAccess',
       'user.bulk.enableInternetAccess',
       'user.bulk.enableInternetAccess',
     ]);
@@ -314,7 +316,7 @@ async function runBulkAs(token: string, tenant: string, payload: unknown) {
 describe('GET subscriber/user/{tenant}/bulk/{id}', () => {
   it('covers 401, other tenant, an import id and a bad id', async () => {
     const admin = await f.signIn('admin@acme.test');
-    const job = await runBulk(admin, 'bulk', { match: { q: 'nobody-here' }, action: 'enableXdr' });
+    const job = await runBulk(admin, 'bulk', { match: { q: 'nobody-here' }, action: 'enablePrivateAccess' });
     const url = `/api/subscriber/user/acme/bulk/${job.id}`;
     expect((await f.app.inject({ url })).statusCode).toBe(401);
     const auditor = await f.signIn('auditor@acme.test');

@@ -128,7 +128,7 @@ describe('POST subscriber/user/{tenant}/bulk/{id}/undo', () => {
   it('answers 401, 403, 404 for another tenant or an unknown job, 400 for a bad id', async () => {
     const owner = await f.signIn('admin@acme.test');
     const [a] = await makeUsers(owner, 'undoguard', 1);
-    const job = (await bulk(owner, { ids: [a], action: 'enableXdr' })).json();
+    const job = (await bulk(owner, { ids: [a], action: 'enablePrivateAccess' })).json();
     expect((await undo(undefined, job.id)).statusCode).toBe(401);
     const auditor = await f.signIn('auditor@acme.test');
     expect((await undo(auditor, job.id)).statusCode).toBe(403);

@@ -16,6 +16,7 @@ import {
 import { assertSeatsAvailable, seatsLeft } from '../subscriptions/subscriptions.service';
 import * as bulkRepo from './user-bulk.repository';
 import * as repo from './users.repository';
+import { hasXdr, xdrNotIncluded } from './users.service';
 
 /** Spreadsheet apps run cells starting with these as formulas; a leading quote keeps them text. */
 const neutralise = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -76,16 +77,32 @@ function parseFlag(value: string | undefined): boolean | null {
   return null;
 }
 
+/** The line of the first row of the file that turns XDR on (`isxdrenabled` true), or null. */
+async function firstXdrRow(csv: string): Promise<number | null> {
+  for await (const { line, record } of readCsvRecords(csv, USER_CSV_COLUMNS)) {
+    if (parseFlag(record.isxdrenabled) === true) return line;
+  }
+  return null;
+}
+
 /**
  * Starts an import job and answers it at once; the rows are processed after the answer. A dry run reads, checks
- * and creates everything in a transaction that is rolled back: its counts are what the import would do.
+ * and creates everything in a transaction that is rolled back: its counts are what the import would do. In a
+ * tenant without XDR a file with a row that turns XDR on is refused first, with 403 `feature_disabled` and no job
+ * (contracts `FEATURE_PARTS.xdr`).
  */
-export function startImport(
+export async function startImport(
   database: Database,
   ctx: Ctx,
   csv: string,
   options: { mode: 'all' | 'valid'; isDryRun: boolean },
 ) {
+  if (!(await hasXdr(database, ctx.tenant))) {
+    const line = await firstXdrRow(csv).catch(() => null);
+    if (line !== null) {
+      throw xdrNotIncluded(`Line ${line} turns XDR on, which is not included in this workspace.`);
+    }
+  }
   return startImportJob(database, ctx, 'users', options, (job) =>
     runImport(database, ctx, job, csv, options.mode, options.isDryRun),
   );

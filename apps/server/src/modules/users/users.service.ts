@@ -12,6 +12,7 @@ import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { revokeLinksOf } from '../enrolment/enrolment.service';
+import { flagsOf } from '../features/features.service';
 import { commitPolicyChange } from '../policy-core/policy-core.service';
 import { endSessionsOf } from '../session/session.service';
 import { assertSeatsAvailable } from '../subscriptions/subscriptions.service';
@@ -56,6 +57,23 @@ async function userForLog(tx: Tx, ctx: Ctx, user: User) {
   return { ...user, groups: user.groups.map((id) => names.get(id) ?? id) };
 }
 
+/**
+ * Whether the tenant has XDR (contracts `FEATURE_PARTS.xdr`): its switch is on and its subscription pays for the
+ * add-on. Without it nothing turns a user's XDR flag on or off: {@link xdrNotIncluded}.
+ */
+export async function hasXdr(database: Database, tenant: Ctx['tenant']): Promise<boolean> {
+  return (await flagsOf({ database }, tenant)).features.xdr;
+}
+
+/** 403 `feature_disabled`: a change of users' XDR flag in a tenant without XDR. */
+export const xdrNotIncluded = (message = 'XDR is not included in this workspace.') =>
+  new AppError('feature_disabled', message);
+
+/** Refuses (403 `feature_disabled`) a change of users' XDR flag while the tenant has no XDR. */
+export async function assertXdrIncluded(database: Database, tenant: Ctx['tenant']): Promise<void> {
+  if (!(await hasXdr(database, tenant))) throw xdrNotIncluded();
+}
+
 const userExists = () =>
   new AppError('user_exists', 'A user with this username exists.', [
     { path: 'body.username', message: 'validation.usernameTaken' },
@@ -89,7 +107,9 @@ export async function getUser(database: Database, ctx: Ctx, id: string) {
   return presentUser(row, ctx.tenant.name);
 }
 
+/** Creates an end user; with XDR on only where the tenant has XDR (403 `feature_disabled`, nothing added). */
 export async function createUser(database: Database, ctx: Ctx, input: UserInput) {
+  if (input.isxdrenabled === true) await assertXdrIncluded(database, ctx.tenant);
   const username = input.username.toLowerCase();
   if (await repo.usernameTaken(database.db, username)) throw userExists();
   const groups = [...new Set(input.groups ?? [])];
@@ -129,9 +149,12 @@ export async function createUser(database: Database, ctx: Ctx, input: UserInput)
 /**
  * Changes a user. A change of their groups changes which policies apply to them, so it goes through the
  * policy-test guard (409 `policy_tests_failed`, nothing saved, when it would break a test); the other fields
- * do not take part in a decision.
+ * do not take part in a decision. Turning XDR on needs the tenant to have XDR (403 `feature_disabled`, nothing
+ * saved); a user who has it keeps it through an edit that sends it unchanged.
  */
 export async function updateUser(database: Database, ctx: Ctx, id: string, input: UserUpdate) {
+  // Asked before the transaction: the flags are read outside it.
+  const isXdrRefused = input.isxdrenabled === true && !(await hasXdr(database, ctx.tenant));
   if (input.username && (await repo.usernameTaken(database.db, input.username, id))) throw userExists();
   const groups = input.groups ? [...new Set(input.groups)] : undefined;
   await checkGroups(database, ctx, groups);
@@ -140,6 +163,7 @@ export async function updateUser(database: Database, ctx: Ctx, id: string, input
   return inTransaction(async (tx) => {
     const beforeRow = await repo.getUser(tx, ctx.tenant.id, id);
     if (!beforeRow) throw notFound('User');
+    if (isXdrRefused && !beforeRow.isxdrenabled) throw xdrNotIncluded();
     const { groups: _ignored, ...fields } = input;
     await repo.updateUser(tx, ctx.tenant.id, id, {
       ...fields,

@@ -1,6 +1,8 @@
 import { HOME_PATH, sessionEndpoints } from '@palisade/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import de from '../../../../public/locales/de/translation.json';
+import { i18n } from '../../../lib/i18n';
 import { apiError, fakeApi } from '../../../testing/fake-api';
 import { makeSession, renderRoutes } from '../../../testing/render';
 import { fillIn } from '../testing/fill-in';
@@ -34,8 +36,9 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  if (i18n.isInitialized) await i18n.changeLanguage('en');
 });
 
 describe('sign-in', () => {
@@ -121,6 +124,33 @@ describe('sign-in', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('admin@acme.example');
   });
 
+  it('says in words that the workspace refuses Internet Explorer, and keeps the form', async () => {
+    fakeApi().on(sessionEndpoints.signIn, () =>
+      apiError('browser_unsupported', { message: 'server words, not shown' }),
+    );
+    const { user } = renderSignIn();
+    await fillAndSubmit(user, 'admin@acme.example', 'demo-password-1');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This workspace does not allow Internet Explorer. Sign in with a current browser such as Edge, Firefox, Chrome or Safari.',
+    );
+    expect(alert).not.toHaveTextContent('server words');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('admin@acme.example');
+  });
+
+  it('says it in German too', async () => {
+    i18n.addResourceBundle('de', 'translation', de, true, true);
+    await i18n.changeLanguage('de');
+    fakeApi().on(sessionEndpoints.signIn, () => apiError('browser_unsupported'));
+    const { user } = renderSignIn();
+    await fillIn(user, await screen.findByLabelText(/^E-Mail/), 'admin@acme.example');
+    await fillIn(user, screen.getByLabelText(/^Passwort/), 'demo-password-1');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Arbeitsbereich lässt Internet Explorer nicht zu. Melden Sie sich mit einem aktuellen Browser wie Edge, Firefox, Chrome oder Safari an.',
+    );
+  });
+
   it('offers to resend the verification e-mail when the address is not verified', async () => {
     fakeApi().on(sessionEndpoints.signIn, () =>
       apiError('email_not_verified', { message: 'Verify your e-mail address first.' }),
@@ -170,6 +200,20 @@ describe('OTP step', () => {
       ),
     );
     expect(api.calls(sessionEndpoints.signInOtp)[0].body).toEqual({ transid: 'trans-9', code: '000000' });
+  });
+
+  it('says in words when the workspace refuses Internet Explorer at the code step', async () => {
+    sessionStorage.setItem('transid', 'trans-9');
+    fakeApi().on(sessionEndpoints.signInOtp, () => apiError('browser_unsupported'));
+    const { user } = renderRoutes([{ path: '/verify/otp-verification', element: <VerifyOtp /> }], {
+      route: '/verify/otp-verification',
+      session: null,
+    });
+    await fillIn(user, screen.getByLabelText(/^Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This workspace does not allow Internet Explorer. Sign in with a current browser such as Edge, Firefox, Chrome or Safari.',
+    );
   });
 
   it('asks to sign in first when there is no transaction', () => {

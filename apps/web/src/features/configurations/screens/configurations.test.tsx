@@ -29,7 +29,7 @@ describe('/configurations', () => {
     setup();
     const copy = await screen.findByRole('switch', { name: /^Copying allowed/ });
     expect(copy).toBeChecked();
-    expect(screen.getByRole('switch', { name: /^Advanced rule syntax/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Policy groups/ })).not.toBeChecked();
     expect(screen.getByText(/may copy users, groups, policies/)).toBeInTheDocument();
     expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(CONFIG_FLAGS).length);
   });

@@ -1,4 +1,12 @@
-import { type DashboardSummary, dashboardEndpoints, telemetryEndpoints } from '@palisade/contracts';
+import {
+  CONFIG_FLAGS,
+  type DashboardSummary,
+  dashboardEndpoints,
+  FEATURE_FLAGS,
+  type FeatureFlag,
+  telemetryEndpoints,
+  tenantFeatureEndpoints,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import de from '../../../../public/locales/de/translation.json';
@@ -32,13 +40,25 @@ function summary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   };
 }
 
+/** Every feature flag but XDR. */
+const WITHOUT_XDR = FEATURE_FLAGS.filter((flag) => flag !== 'xdr');
+
 /**
  * The fake API of the dashboard: `answer` answers the summary (every time it is asked); the telemetry row gets
- * three hours of the range with traffic and two blocked categories, and its drill-down one decision.
+ * three hours of the range with traffic and two blocked categories, and its drill-down one decision. A tenant
+ * other than the working one (named in the path) has `otherFeatures`.
  */
-function fakeDashboardApi(answer: () => FakeAnswer<typeof dashboardEndpoints.summary> = () => summary()) {
+function fakeDashboardApi(
+  answer: () => FakeAnswer<typeof dashboardEndpoints.summary> = () => summary(),
+  otherFeatures: FeatureFlag[] = [...FEATURE_FLAGS],
+) {
   const api = fakeApi()
     .on(dashboardEndpoints.summary, answer)
+    .on(tenantFeatureEndpoints.getTenantFlags, ({ params }) => ({
+      tenant: params.tenant,
+      features: otherFeatures,
+      configurations: { ...CONFIG_FLAGS },
+    }))
     .on(telemetryEndpoints.telemetryOverview, ({ query }) => {
       const at = (hours: number) => new Date(Date.parse(query.from) + hours * 3_600_000).toISOString();
       return {
@@ -213,6 +233,35 @@ describe('SASE dashboard', () => {
     await screen.findByRole('region', { name: 'Users' });
     expect(summaries()[0].url.pathname).toBe('/api/dashboard/globex/summary');
     expect(api.unhandled).toEqual([]);
+  });
+
+  it('shows the XDR tile while the tenant has XDR (dashboard.xdrTile)', async () => {
+    fakeDashboardApi();
+    setup();
+    const xdr = await screen.findByRole('region', { name: 'XDR' });
+    expect(within(xdr).getByText('3')).toBeInTheDocument();
+  });
+
+  it('leaves the XDR tile out while the tenant has no XDR (dashboard.xdrTile)', async () => {
+    const { api } = fakeDashboardApi();
+    setup(undefined, makeSession({ features: WITHOUT_XDR }));
+    expect(await screen.findByRole('region', { name: 'Internet access' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'XDR' })).not.toBeInTheDocument();
+    expect(api.calls(tenantFeatureEndpoints.getTenantFlags)).toHaveLength(0);
+  });
+
+  it("reads another tenant's XDR from that tenant's flags, not the working tenant's", async () => {
+    const { api } = fakeDashboardApi(undefined, WITHOUT_XDR);
+    const { unmount } = setup('/main-dashboards/globex/SASEDashboard');
+    expect(await screen.findByRole('region', { name: 'Internet access' })).toBeInTheDocument();
+    await waitFor(() => expect(api.calls(tenantFeatureEndpoints.getTenantFlags)).toHaveLength(1));
+    expect(api.calls(tenantFeatureEndpoints.getTenantFlags)[0].params.tenant).toBe('globex');
+    expect(screen.queryByRole('region', { name: 'XDR' })).not.toBeInTheDocument();
+    unmount();
+
+    fakeDashboardApi();
+    setup('/main-dashboards/globex/SASEDashboard', makeSession({ features: WITHOUT_XDR }));
+    expect(await screen.findByRole('region', { name: 'XDR' })).toBeInTheDocument();
   });
 
   it('shows an empty state when there is nothing yet', async () => {

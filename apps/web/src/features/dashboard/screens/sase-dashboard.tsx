@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@palisade/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { embedTarget } from '../../../lib/embed-links';
 import { currentLocale, formatNumber } from '../../../lib/i18n';
+import { tenantFlagsQuery, useFeature } from '../../../lib/tenant-flags';
 import { tenantDisplayName } from '../../../lib/tenant-names';
 import { useDashboardSummary } from '../api/get-summary';
 
@@ -24,6 +26,17 @@ const GLOBAL_ID = 'global';
 const CLOCK_TICK_MS = 30_000;
 
 type CountKey = Exclude<keyof DashboardSummary, 'recentEvents'>;
+
+/**
+ * Whether the tenant the dashboard shows has XDR: the working tenant's flag ({@link useFeature}), or the flags of
+ * another tenant named in the path, asked for (no while not known, or when they cannot be read).
+ */
+function useTenantHasXdr(tenant: string, isWorkingTenant: boolean): boolean {
+  const workingHasXdr = useFeature('xdr');
+  const other = useQuery(tenantFlagsQuery(tenant, !isWorkingTenant));
+  if (isWorkingTenant) return workingHasXdr;
+  return other.data?.features.includes('xdr') ?? false;
+}
 
 /** The current time, re-read every {@link CLOCK_TICK_MS}. */
 function useNow(): number {
@@ -151,6 +164,8 @@ export function Component() {
 
   // The lists are the working tenant's: a dashboard of another tenant (named in the path) links nowhere.
   const isWorkingTenant = tenant === workingTenant;
+  // The XDR tile only where the tenant has XDR (contracts `FEATURE_PARTS.xdr`); the summary still counts them.
+  const hasXdr = useTenantHasXdr(tenant, isWorkingTenant);
   const linkTo = (isAllowed: boolean, to: string, text: string): TileLink | undefined =>
     isWorkingTenant && isAllowed ? { to, text } : undefined;
   // The users list has no filter by access flag or connection yet: those tiles open the whole list (sorted
@@ -178,7 +193,7 @@ export function Component() {
       label: t('dashboard.stats.internetAccess', 'Internet access'),
       link: allUsers,
     },
-    { key: 'xdrUsers', label: t('dashboard.stats.xdr', 'XDR'), link: allUsers },
+    ...(hasXdr ? [{ key: 'xdrUsers' as const, label: t('dashboard.stats.xdr', 'XDR'), link: allUsers }] : []),
     {
       key: 'administrators',
       label: t('dashboard.stats.administrators', 'Administrators'),

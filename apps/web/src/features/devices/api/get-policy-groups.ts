@@ -1,6 +1,7 @@
 import { policyEndpoints } from '@palisade/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { inventoryKeys } from './inventory-keys';
 
 /** The tenant's policy groups (`GET /api/policy/group/:tenant`), to move devices into one. */
@@ -16,7 +17,11 @@ export function policyGroupsQueryOptions(tenant: string) {
   });
 }
 
-/** The policy groups, fetched only while `enabled` (the move dialog is open). */
+/**
+ * The policy groups, fetched only while `enabled` (the move dialog is open) and the tenant has policy groups on
+ * (its `policyGroups` configuration flag: off, the list answers 403).
+ */
 export function usePolicyGroupOptions(tenant: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...policyGroupsQueryOptions(tenant), enabled });
+  const hasPolicyGroups = useConfigFlag('policyGroups');
+  return useQuery({ ...policyGroupsQueryOptions(tenant), enabled: enabled && hasPolicyGroups });
 }

@@ -1,4 +1,10 @@
-import { type DeviceBulkInput, type DeviceDetail, deviceEndpoints, type Session } from '@palisade/contracts';
+import {
+  CONFIG_FLAGS,
+  type DeviceBulkInput,
+  type DeviceDetail,
+  deviceEndpoints,
+  type Session,
+} from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api';
@@ -97,7 +103,11 @@ function fakeDeviceApi(start: DeviceDetail) {
   };
 }
 
-function renderDevice(id: string, session: Session = makeSession()) {
+// A tenant with policy groups (its `policyGroups` configuration flag, off by default).
+function renderDevice(
+  id: string,
+  session: Session = makeSession({ configurations: { ...CONFIG_FLAGS, policyGroups: true } }),
+) {
   return renderRoutes(
     [
       { path: '/devices/:id', element: <DeviceDetailScreen siteConfig={<p>Site configuration slot</p>} /> },

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useBulkDevices } from '../api/bulk-devices';
 import { useExpireDeviceKey } from '../api/expire-device-key';
 import { isDeviceMissing, useDevice } from '../api/get-device';
@@ -294,9 +295,11 @@ function SessionsSection({ device }: { device: DeviceDetail }) {
   );
 }
 
-/** The policy groups the device is in, each a link to its page. */
+/** The policy groups the device is in, each a link to its page; none while the tenant has policy groups off. */
 function PolicyGroupsSection({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
+  const hasPolicyGroups = useConfigFlag('policyGroups');
+  if (!hasPolicyGroups) return null;
   return (
     <Section title={t('devices.detail.policyGroups', 'Policy groups')}>
       {device.policyGroups.length === 0 ? (

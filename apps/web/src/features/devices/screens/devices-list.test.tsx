@@ -1,4 +1,5 @@
 import {
+  CONFIG_FLAGS,
   type DeviceBulkInput,
   type DeviceListItem,
   deviceEndpoints,
@@ -67,7 +68,11 @@ function fakeDevicesApi(
   };
 }
 
-function renderList(session: Session = makeSession(), route = '/devices/list') {
+// A tenant with policy groups (its `policyGroups` configuration flag, off by default): devices move into them.
+function renderList(
+  session: Session = makeSession({ configurations: { ...CONFIG_FLAGS, policyGroups: true } }),
+  route = '/devices/list',
+) {
   return renderRoutes(
     [
       { path: '/devices/list', element: <DevicesList /> },

@@ -25,6 +25,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useBulkDevices } from '../api/bulk-devices';
 import { useExportDevices } from '../api/export-devices';
 import { useDevices } from '../api/get-devices';
@@ -93,8 +94,9 @@ function useBulkResultText() {
 /**
  * `/devices/list`: every endpoint and site gateway of the tenant on the shared server-paged list — search, kind,
  * OS, status, state, owner and group filters and the order kept in the address, refreshed every 10 seconds while
- * the tab is visible. Selected endpoints can be approved, disabled, enabled, deleted or moved to a policy group;
- * the list exports as CSV, and the tenant's device rules are one click away.
+ * the tab is visible. Selected endpoints can be approved, disabled, enabled, deleted or moved to a policy group
+ * (while the tenant has policy groups: its `policyGroups` configuration flag); the list exports as CSV, and the
+ * tenant's device rules are one click away.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -105,6 +107,8 @@ export function Component() {
   const canAddSite = useCan('gateways:create');
   const canViewGroups = useCan('groups:view');
   const canViewPolicies = useCan('policies:view');
+  const hasPolicyGroups = useConfigFlag('policyGroups');
+  const canMove = canViewPolicies && hasPolicyGroups;
   const kindLabelId = useId();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const osLabels = useOsLabels();
@@ -159,7 +163,7 @@ export function Component() {
         <Button variant="light" disabled={bulk.isPending} onClick={() => runBulk('disable')}>
           {t('devices.bulk.disable', 'Disable')}
         </Button>
-        {canViewPolicies ? (
+        {canMove ? (
           <Button variant="light" disabled={bulk.isPending} onClick={() => setDialog('move')}>
             {t('devices.bulk.move', 'Move to policy group')}
           </Button>
@@ -335,14 +339,16 @@ export function Component() {
       {canUpdate ? (
         <DeviceRulesModal opened={dialog === 'rules'} tenant={tenant} onClose={() => setDialog(null)} />
       ) : null}
-      <MoveDevicesModal
-        opened={dialog === 'move'}
-        tenant={tenant}
-        count={selected.length}
-        isBusy={bulk.isPending}
-        onClose={() => setDialog(null)}
-        onMove={(policyGroupId) => runBulk('move', policyGroupId)}
-      />
+      {canMove ? (
+        <MoveDevicesModal
+          opened={dialog === 'move'}
+          tenant={tenant}
+          count={selected.length}
+          isBusy={bulk.isPending}
+          onClose={() => setDialog(null)}
+          onMove={(policyGroupId) => runBulk('move', policyGroupId)}
+        />
+      ) : null}
       <ConfirmModal
         opened={dialog === 'delete'}
         title={t('devices.bulk.deleteTitle', {

@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { eventsKeys } from './events-keys';
 
-/** How many days the tenant keeps admin events (`GET /api/events/admin/:tenant/retention`). */
+/**
+ * How many days the tenant keeps admin events, and the most its subscription allows (`maxDays`):
+ * `GET /api/events/admin/:tenant/retention`.
+ */
 export function getEventRetention(tenant: string, signal?: AbortSignal) {
   return request(eventEndpoints.getEventRetention, { params: { tenant }, signal });
 }

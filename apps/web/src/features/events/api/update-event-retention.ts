@@ -1,10 +1,13 @@
-import { type EventRetention, eventEndpoints } from '@palisade/contracts';
+import { type EventRetention, type EventRetentionInput, eventEndpoints } from '@palisade/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { eventsKeys } from './events-keys';
 
-/** Changes how many days admin events are kept (`PUT /api/events/admin/:tenant/retention`). */
-export function updateEventRetention(tenant: string, body: EventRetention) {
+/**
+ * Changes how many days admin events are kept (`PUT /api/events/admin/:tenant/retention`); more than the
+ * subscription's `maxDays` answers 400 `body.days`.
+ */
+export function updateEventRetention(tenant: string, body: EventRetentionInput) {
   return request(eventEndpoints.updateEventRetention, { params: { tenant }, body });
 }
 
@@ -22,7 +25,7 @@ export function useUpdateEventRetention(
   const queryClient = useQueryClient();
   return useMutation({
     meta: { isSilent: true },
-    mutationFn: (body: EventRetention) => updateEventRetention(tenant, body),
+    mutationFn: (body: EventRetentionInput) => updateEventRetention(tenant, body),
     onSuccess: async (retention) => {
       queryClient.setQueryData(eventsKeys.retention(tenant), retention);
       onSuccess?.(retention);

@@ -1,6 +1,12 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EVENT_RETENTION_DAYS, EventRetention } from '@palisade/contracts';
+import {
+  ADD_ONS,
+  EVENT_RETENTION_DAYS,
+  EVENT_RETENTION_LIMITS,
+  EventRetentionInput,
+} from '@palisade/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
@@ -9,13 +15,54 @@ import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useEventRetention } from '../api/get-event-retention';
 import { useUpdateEventRetention } from '../api/update-event-retention';
 
-/** How long the tenant keeps admin events, editable by holders of tenant:update. */
+/**
+ * Why the tenant keeps events for at most `maxDays` (contracts EVENT_RETENTION_LIMITS): its plan without the
+ * Extended log retention add-on, or with it; null for a tenant without a subscription (only the range applies).
+ */
+function limitReason(t: TFunction, maxDays: number): string | null {
+  const addOn = t('subscriptions.addOns.extendedRetention', ADD_ONS.extendedRetention.name);
+  if (maxDays === EVENT_RETENTION_LIMITS.plan) {
+    return t(
+      'events.retention.limitPlan',
+      'Your plan keeps events for up to {{max, number}} days; the {{addOn}} add-on keeps them for up to {{extended, number}} days.',
+      { max: maxDays, addOn, extended: EVENT_RETENTION_LIMITS.extendedRetention },
+    );
+  }
+  if (maxDays === EVENT_RETENTION_LIMITS.extendedRetention) {
+    return t(
+      'events.retention.limitExtended',
+      'Your subscription includes the {{addOn}} add-on: events are kept for up to {{max, number}} days.',
+      { max: maxDays, addOn },
+    );
+  }
+  return null;
+}
+
+type Values = { days: number | string };
+
+/**
+ * How long the tenant keeps admin events, editable by holders of tenant:update, up to what its subscription allows
+ * (`maxDays`, said with its reason).
+ */
 export function RetentionPanel({ tenant }: { tenant: string }) {
   const { t } = useTranslation();
   const retentionQuery = useEventRetention(tenant);
-  const form = useForm<{ days: number | string }>({
+  const maxDays = retentionQuery.data?.maxDays ?? EVENT_RETENTION_DAYS.max;
+  const inRange = zodValidator(EventRetentionInput, t, (values: Values) => ({ days: Number(values.days) }));
+  const form = useForm<Values>({
     initialValues: { days: EVENT_RETENTION_DAYS.default },
-    validate: zodValidator(EventRetention, t, (values) => ({ days: Number(values.days) })),
+    validate: (values) => {
+      const errors = inRange(values);
+      // The server's own check, in its words: no more than the subscription keeps.
+      if (!errors.days && Number(values.days) > maxDays) {
+        errors.days = t(
+          'validation.retentionAboveMaximum',
+          'Your subscription keeps events for at most {{max}} days.',
+          { max: String(maxDays) },
+        );
+      }
+      return errors;
+    },
   });
   const saved = retentionQuery.data?.days;
   // Follows the stored value when it loads or changes (another administrator, a tenant switch).
@@ -40,17 +87,25 @@ export function RetentionPanel({ tenant }: { tenant: string }) {
     if (retentionQuery.isError) {
       return <ErrorState error={retentionQuery.error} onRetry={() => void retentionQuery.refetch()} />;
     }
+    const reason = limitReason(t, maxDays);
     return (
       <form onSubmit={form.onSubmit((values) => mutation.mutate({ days: Number(values.days) }))} noValidate>
+        {reason ? (
+          <Text size="sm" mb="xs">
+            {reason}
+          </Text>
+        ) : null}
         <Group align="flex-end" gap="sm">
           <NumberInput
             label={t('events.retention.days', 'Keep events for (days)')}
-            description={t('events.retention.range', 'Between {{min}} and {{max}} days.', {
+            description={t('events.retention.range', 'Between {{min, number}} and {{max, number}} days.', {
               min: EVENT_RETENTION_DAYS.min,
-              max: EVENT_RETENTION_DAYS.max,
+              max: maxDays,
             })}
             min={EVENT_RETENTION_DAYS.min}
-            max={EVENT_RETENTION_DAYS.max}
+            max={maxDays}
+            // Not clamped: more than the subscription keeps is said, in the words the server would use.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             w={220}

@@ -61,15 +61,15 @@ const POLICY_RULE = {
 };
 
 /** The fake API of the event log: its pages, facets, retention, export, two events' details and the categories. */
-function fakeEventsApi() {
+function fakeEventsApi(maxDays = 3650) {
   const api = fakeApi()
     .on(eventEndpoints.listAdminEvents, () => keysetPage([EVENT, OTHER, BULK, POLICY]))
     .on(eventEndpoints.adminEventFacets, () => ({
       actions: ['group.create', 'user.create', 'user.update'],
       objectTypes: ['group', 'user'],
     }))
-    .on(eventEndpoints.getEventRetention, () => ({ days: 365 }))
-    .on(eventEndpoints.updateEventRetention, ({ body }) => body)
+    .on(eventEndpoints.getEventRetention, () => ({ days: Math.min(365, maxDays), maxDays }))
+    .on(eventEndpoints.updateEventRetention, ({ body }) => ({ ...body, maxDays }))
     .on(eventEndpoints.exportAdminEvents, () =>
       fileResponse('Time,Actor\r\n', 'admin-events-acme-2026-01-01.csv'),
     )
@@ -267,6 +267,69 @@ describe('admin events screen', () => {
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.api.calls(eventEndpoints.updateEventRetention)).toHaveLength(1));
     expect(await screen.findByText('Events are now kept for 30 days.')).toBeInTheDocument();
+    // Without a subscription only the range applies.
+    expect(within(panel).getByText('Between 7 and 3,650 days.')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Your plan keeps/)).not.toBeInTheDocument();
+  });
+
+  it('says the most the plan keeps and why, and refuses more before asking the server', async () => {
+    const api = fakeEventsApi(90);
+    const { user } = renderScreen();
+    const panel = await screen.findByRole('region', { name: 'Retention' });
+    const input = await within(panel).findByRole('textbox', { name: 'Keep events for (days)' });
+    await waitFor(() => expect(input).toHaveValue('90'));
+    expect(
+      within(panel).getByText(
+        'Your plan keeps events for up to 90 days; the Extended log retention (365 days) add-on keeps them for up to 365 days.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('Between 7 and 90 days.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '120');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(panel).findByText('Your subscription keeps events for at most 90 days.'),
+    ).toBeInTheDocument();
+    expect(api.api.calls(eventEndpoints.updateEventRetention)).toHaveLength(0);
+  });
+
+  it('says the add-on keeps 365 days, and shows the server’s refusal on the field', async () => {
+    const api = fakeEventsApi(365);
+    api.api.on(eventEndpoints.updateEventRetention, () =>
+      apiError('validation_failed', {
+        details: [{ path: 'body.days', message: 'validation.retentionAboveMaximum', values: { max: '90' } }],
+      }),
+    );
+    const { user } = renderScreen();
+    const panel = await screen.findByRole('region', { name: 'Retention' });
+    expect(
+      await within(panel).findByText(
+        'Your subscription includes the Extended log retention (365 days) add-on: events are kept for up to 365 days.',
+      ),
+    ).toBeInTheDocument();
+    const input = within(panel).getByRole('textbox', { name: 'Keep events for (days)' });
+    await waitFor(() => expect(input).toHaveValue('365'));
+    await user.clear(input);
+    await user.type(input, '200');
+    await user.click(within(panel).getByRole('button', { name: 'Save' }));
+    // Meanwhile the add-on was removed: the server's limit, in its words.
+    expect(
+      await within(panel).findByText('Your subscription keeps events for at most 90 days.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the limit in German', async () => {
+    fakeEventsApi(90);
+    initTestI18n();
+    i18n.addResourceBundle('de', 'translation', de, true, true);
+    await i18n.changeLanguage('de');
+    renderScreen();
+    const panel = await screen.findByRole('region', { name: 'Aufbewahrung' });
+    expect(
+      await within(panel).findByText(
+        'Ihr Tarif bewahrt Ereignisse bis zu 90 Tage auf; die Zusatzoption Erweiterte Protokollaufbewahrung (365 Tage) bewahrt sie bis zu 365 Tage auf.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a policy event’s rules as the rule editor summarises them, with the categories’ names', async () => {

@@ -1,5 +1,6 @@
 import {
   FEATURE_DEFAULTS,
+  FEATURE_FLAGS,
   type ManagedTenant,
   sessionEndpoints,
   tenantFeatureEndpoints,
@@ -32,20 +33,30 @@ const partner = makeSession({
   managedTenants: ['acme'],
 });
 
+// What an Essentials subscription pays for: no ZTNA firewall, no XDR.
+const entitled = FEATURE_FLAGS.filter((flag) => flag !== 'ztnaFirewall' && flag !== 'xdr');
+
 function setup(canEdit = true) {
-  let features = { ...FEATURE_DEFAULTS };
+  let features = { ...FEATURE_DEFAULTS, analyticsDashboard: false };
   const onClose = vi.fn();
   const api = fakeApi()
     .on(sessionEndpoints.getSession, () => partner)
     .on(tenantFeatureEndpoints.getManagedTenantFeatures, ({ params }) => ({
       tenant: params.id === acme.id ? 'acme' : 'other',
       features,
+      entitled,
       isCustomised: false,
       updatedAt: null,
     }))
     .on(tenantFeatureEndpoints.updateManagedTenantFeatures, ({ body }) => {
       features = { ...features, ...body.features };
-      return { tenant: 'acme', features, isCustomised: true, updatedAt: '2026-02-01T00:00:00.000Z' };
+      return {
+        tenant: 'acme',
+        features,
+        entitled,
+        isCustomised: true,
+        updatedAt: '2026-02-01T00:00:00.000Z',
+      };
     });
   const view = renderWithProviders(
     <TenantFeaturesModal target={acme} tenant="northwind" canEdit={canEdit} onClose={onClose} />,
@@ -61,28 +72,38 @@ describe('the Features dialog of the partner console', () => {
   it("shows a translated switch per flag with the tenant's values", async () => {
     setup();
     expect(await screen.findByRole('dialog', { name: 'Features of Acme Corp' })).toBeInTheDocument();
-    expect(await screen.findByRole('switch', { name: /^ZTNA firewall/ })).toBeChecked();
-    expect(screen.getByRole('switch', { name: /^New plans/ })).not.toBeChecked();
-    expect(screen.getByText('Preview: the new subscription plans.')).toBeInTheDocument();
-    expect(screen.getAllByRole('switch')).toHaveLength(Object.keys(FEATURE_DEFAULTS).length);
+    expect(await screen.findByRole('switch', { name: /^Web filter/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Analytics/ })).not.toBeChecked();
+    expect(screen.getByText('The analytics dashboard and the traffic analytics report.')).toBeInTheDocument();
+    expect(screen.getAllByRole('switch')).toHaveLength(FEATURE_FLAGS.length);
     expect(screen.getByRole('button', { name: 'Save features' })).toBeDisabled();
+  });
+
+  it('shows a flag the subscription does not pay for as off and not to be changed, saying why', async () => {
+    setup();
+    const firewall = await screen.findByRole('switch', { name: /^ZTNA firewall/ });
+    expect(firewall).not.toBeChecked();
+    expect(firewall).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /^XDR/ })).toBeDisabled();
+    expect(screen.getAllByText(/Not in this workspace’s subscription/)).toHaveLength(2);
+    expect(screen.getByRole('switch', { name: /^Web filter/ })).toBeEnabled();
   });
 
   it('saves only the flags that changed, then closes', async () => {
     const { api, user, onClose } = setup();
-    await user.click(await screen.findByRole('switch', { name: /^ZTNA firewall/ }));
-    await user.click(screen.getByRole('switch', { name: /^New plans/ }));
+    await user.click(await screen.findByRole('switch', { name: /^Web filter/ }));
+    await user.click(screen.getByRole('switch', { name: /^Analytics/ }));
     await user.click(screen.getByRole('button', { name: 'Save features' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [call] = api.calls(tenantFeatureEndpoints.updateManagedTenantFeatures);
     expect(call.params).toEqual({ tenant: 'northwind', id: acme.id });
-    expect(call.sentBody).toEqual({ features: { ztnaFirewall: false, newSkus: true } });
+    expect(call.sentBody).toEqual({ features: { webFilter: false, analyticsDashboard: true } });
     expect(await screen.findByText('The features of Acme Corp are saved.')).toBeInTheDocument();
   });
 
   it('only shows the flags to a console user without tenant:update', async () => {
     setup(false);
-    expect(await screen.findByRole('switch', { name: /^ZTNA firewall/ })).toBeDisabled();
+    expect(await screen.findByRole('switch', { name: /^Web filter/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save features' })).not.toBeInTheDocument();
   });
 });

@@ -36,7 +36,10 @@ export function TenantFeaturesModal({ target, tenant, canEdit, onClose }: Tenant
   }, [targetId]);
 
   const saved = query.data?.features;
+  const entitled = query.data?.entitled;
   const value = (flag: FeatureFlag) => draft[flag] ?? saved?.[flag] ?? false;
+  // A flag the subscription does not pay for is off whatever its switch says: shown off and not to be changed.
+  const isEntitled = (flag: FeatureFlag) => entitled?.includes(flag) ?? false;
   const changes = saved
     ? Object.fromEntries(
         FEATURE_FLAGS.filter((flag) => draft[flag] !== undefined && draft[flag] !== saved[flag]).map(
@@ -97,9 +100,16 @@ export function TenantFeaturesModal({ target, tenant, canEdit, onClose }: Tenant
               <Switch
                 key={flag}
                 label={featureLabel(t, flag)}
-                description={featureDescription(t, flag)}
-                checked={value(flag)}
-                disabled={!canEdit || update.isPending}
+                description={
+                  isEntitled(flag)
+                    ? featureDescription(t, flag)
+                    : `${featureDescription(t, flag)} ${t(
+                        'partners.features.notEntitled',
+                        'Not in this workspace’s subscription: it stays off until the subscription includes it.',
+                      )}`
+                }
+                checked={isEntitled(flag) && value(flag)}
+                disabled={!canEdit || update.isPending || !isEntitled(flag)}
                 onChange={(event) => {
                   const checked = event.currentTarget.checked;
                   setDraft((current) => ({ ...current, [flag]: checked }));

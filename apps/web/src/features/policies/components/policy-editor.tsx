@@ -31,6 +31,7 @@ import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { isMissing, policyTestFailures } from '../../../lib/policy-errors';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useApps, useCategories, useFeeds, useLocations } from '../api/lookups';
 import { usePolicy, useSavePolicy } from '../api/policies';
 import { usePreviewGateways } from '../api/preview-gateways';
@@ -210,6 +211,9 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
   const [findings, setFindings] = useState<LintFinding[] | null>(null);
   const [failures, setFailures] = useState<PolicyTestFailure[] | null>(null);
   // How many policy groups carry the policy (a new one: none), and the values of a save awaiting "everyone?".
+  // Without policy groups (the tenant's `policyGroups` configuration flag off) every policy applies to everyone:
+  // there is nothing else to choose, so nothing is asked.
+  const hasPolicyGroups = useConfigFlag('policyGroups');
   const [policyGroupCount, setPolicyGroupCount] = useState(policy?.policyGroups.length ?? 0);
   const [awaitingConfirmation, setAwaitingConfirmation] = useState<PolicyFormValues | null>(null);
   const form = useForm<PolicyFormValues>({
@@ -297,9 +301,9 @@ function PolicyEditorForm({ policy, newType, canEdit, onClose, onCreated }: Form
     }
   };
 
-  // An enabled policy in no policy group decides for everyone: saving it is confirmed first.
+  // An enabled policy in no policy group decides for everyone: saving it is confirmed first (with policy groups).
   const handleSubmit = form.onSubmit((formValues) => {
-    if (formValues.enabled && policyGroupCount === 0) setAwaitingConfirmation(formValues);
+    if (hasPolicyGroups && formValues.enabled && policyGroupCount === 0) setAwaitingConfirmation(formValues);
     else void save(formValues);
   }, revealErrors);
 

@@ -20,6 +20,7 @@ import type { PolicySummary } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import { ArrowDownIcon, ArrowUpIcon, CopyIcon, EditIcon, GripIcon, TrashIcon } from './icons';
 
 /** What the signed-in user may do in the table. */
@@ -52,6 +53,8 @@ interface RowProps extends PolicyTableRights {
   index: number;
   count: number;
   isBusy: boolean;
+  /** The policy-group column is shown (the tenant's `policyGroups` configuration flag). */
+  hasPolicyGroups: boolean;
   editHref: string;
   onMove: (from: number, to: number) => void;
   onToggleEnabled: (enabled: boolean) => void;
@@ -64,6 +67,7 @@ function SortableRow({
   index,
   count,
   isBusy,
+  hasPolicyGroups,
   canUpdate,
   canCopy,
   canDelete,
@@ -132,28 +136,30 @@ function SortableRow({
         ) : null}
       </Table.Td>
       <Table.Td ta="end">{policy.ruleCount}</Table.Td>
-      <Table.Td>
-        {policy.policyGroups.length === 0 ? (
-          <Badge variant="outline" color="gray" size="sm">
-            {t('policies.list.appliesToEveryone', 'Applies to everyone')}
-          </Badge>
-        ) : (
-          <Row gap={4}>
-            {policy.policyGroups.map((group) => (
-              <Badge
-                key={group.id}
-                size="sm"
-                variant="light"
-                component={Link}
-                to={`/policy/policyGroups/${group.id}`}
-                style={{ cursor: 'pointer', textTransform: 'none' }}
-              >
-                {group.name}
-              </Badge>
-            ))}
-          </Row>
-        )}
-      </Table.Td>
+      {hasPolicyGroups ? (
+        <Table.Td>
+          {policy.policyGroups.length === 0 ? (
+            <Badge variant="outline" color="gray" size="sm">
+              {t('policies.list.appliesToEveryone', 'Applies to everyone')}
+            </Badge>
+          ) : (
+            <Row gap={4}>
+              {policy.policyGroups.map((group) => (
+                <Badge
+                  key={group.id}
+                  size="sm"
+                  variant="light"
+                  component={Link}
+                  to={`/policy/policyGroups/${group.id}`}
+                  style={{ cursor: 'pointer', textTransform: 'none' }}
+                >
+                  {group.name}
+                </Badge>
+              ))}
+            </Row>
+          )}
+        </Table.Td>
+      ) : null}
       <Table.Td>
         <Switch
           checked={policy.enabled}
@@ -243,7 +249,8 @@ function SortableRow({
 /**
  * One ordered policy list: drag a row by its handle (mouse, touch, or keyboard — space picks up, arrows move,
  * space drops, escape cancels) or use the "Move up"/"Move down" buttons. Every move is announced for screen
- * readers and sent as the whole new order.
+ * readers and sent as the whole new order. The policy-group column shows while the tenant has policy groups (its
+ * `policyGroups` configuration flag); without them every policy applies to everyone.
  */
 export function PolicyTable({
   policies,
@@ -257,6 +264,7 @@ export function PolicyTable({
   ...rights
 }: PolicyTableProps) {
   const { t } = useTranslation();
+  const hasPolicyGroups = useConfigFlag('policyGroups');
   const [announcement, setAnnouncement] = useState('');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -341,7 +349,9 @@ export function PolicyTable({
               <Table.Th w={70} ta="end">
                 {t('policies.columns.rules', 'Rules')}
               </Table.Th>
-              <Table.Th>{t('policies.columns.policyGroups', 'Policy groups')}</Table.Th>
+              {hasPolicyGroups ? (
+                <Table.Th>{t('policies.columns.policyGroups', 'Policy groups')}</Table.Th>
+              ) : null}
               <Table.Th w={90}>{t('policies.columns.enabled', 'Enabled')}</Table.Th>
               <Table.Th w={180} ta="end">
                 {t('policies.columns.actions', 'Actions')}
@@ -357,6 +367,7 @@ export function PolicyTable({
                   index={index}
                   count={total}
                   isBusy={isBusy}
+                  hasPolicyGroups={hasPolicyGroups}
                   editHref={editHref(policy)}
                   onMove={move}
                   onToggleEnabled={(enabled) => onToggleEnabled(policy, enabled)}

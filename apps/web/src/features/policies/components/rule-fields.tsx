@@ -2,6 +2,7 @@ import { MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mant
 import type { UseFormReturnType } from '@mantine/form';
 import { RULE_NAME_MAX, type RuleType } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
+import { useConfigFlag } from '../../../lib/tenant-flags';
 import {
   ACTIONS_WITH_TARGET,
   allowedActions,
@@ -27,12 +28,14 @@ export interface RuleFieldsProps {
 
 /**
  * The fields of an open rule: name, type and action, what it matches, target and ports, categories, feeds and
- * locations, schedule and whether it is on. The fields the chosen type or action do not use are hidden.
+ * locations, schedule and whether it is on. The fields the chosen type or action do not use are hidden, and the
+ * categories while the tenant has web categories off (its `webCategoryEnabled` configuration flag).
  */
 export function RuleFields({ form, index, options, isReadOnly }: RuleFieldsProps) {
   const { t } = useTranslation();
   const typeLabels = useRuleTypeLabels();
   const actionLabels = useActionLabels();
+  const hasCategories = useConfigFlag('webCategoryEnabled');
   const { rules, type: policyType } = form.getValues();
   const rule = rules[index];
   const path = (field: string) => `rules.${index}.${field}`;
@@ -107,7 +110,7 @@ export function RuleFields({ form, index, options, isReadOnly }: RuleFieldsProps
         </SimpleGrid>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {TYPES_WITH_CATEGORIES.includes(rule.type) ? (
+        {hasCategories && TYPES_WITH_CATEGORIES.includes(rule.type) ? (
           <MultiSelect
             label={t('policies.rules.categories', 'Web categories')}
             data={withPicked(options.categories, rule.categories)}

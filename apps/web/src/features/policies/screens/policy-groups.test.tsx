@@ -1,4 +1,5 @@
 import {
+  CONFIG_FLAGS,
   type DeviceOption,
   enrolmentEndpoints,
   type PolicyGroup,
@@ -49,7 +50,8 @@ function render(route: string) {
       { path: '/policy/policyGroups/:id', element: <PolicyGroupDetail /> },
       { path: '/policy/policyGroups/:id/:type', element: <PolicyGroupCopy /> },
     ],
-    { route, session: makeSession() },
+    // A tenant with policy groups (its `policyGroups` configuration flag, off by default).
+    { route, session: makeSession({ configurations: { ...CONFIG_FLAGS, policyGroups: true } }) },
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   type BundlePreview,
   bundleEndpoints,
+  CONFIG_FLAGS,
   enrolmentEndpoints,
   type PolicyLists,
   type PolicySaved,
@@ -14,7 +15,11 @@ import { makeSession, renderRoutes } from '../../../testing/render';
 import { ALPHA, ALPHA_POLICY, BETA, BLOCK_GAMBLING, fakePolicyApi, GAMMA, LISTS } from '../testing/fixtures';
 import { Component as PolicyList } from './policy-list';
 
-function renderList(route = '/policy/list', session = makeSession()) {
+// A tenant with policy groups (its `policyGroups` configuration flag, off by default).
+function renderList(
+  route = '/policy/list',
+  session = makeSession({ configurations: { ...CONFIG_FLAGS, policyGroups: true } }),
+) {
   return renderRoutes([{ path: '/policy/list', element: <PolicyList /> }], { route, session });
 }
 

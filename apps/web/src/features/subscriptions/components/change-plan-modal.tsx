@@ -20,6 +20,7 @@ import {
   type PaidPlanSku,
   PLANS,
   priceOf,
+  purchasableAddOns,
   quoteChange,
   type Subscription,
   type SubscriptionUpdateInput,
@@ -53,7 +54,8 @@ export function startsPaidPeriod(subscription: Subscription): boolean {
 
 /**
  * The dialog's first values: the subscription as it will be — its scheduled change, else as it is (a trial
- * starts from Business, its seats kept within the plan's limits).
+ * starts from Business, its seats kept within the plan's limits; add-ons the plan does not sell, or no longer
+ * sold at all, are left out).
  */
 export function initialChoice(subscription: Subscription): PlanChoice {
   const base = subscription.scheduledChange ?? subscription;
@@ -63,7 +65,7 @@ export function initialChoice(subscription: Subscription): PlanChoice {
     plan,
     billingCycle: base.billingCycle,
     seats: Math.min(maxSeats, Math.max(base.seats, minSeats, subscription.used.users)),
-    addOns: base.addOns.filter((addOn) => PLANS[plan].addOns.includes(addOn)),
+    addOns: base.addOns.filter((addOn) => purchasableAddOns(plan).includes(addOn)),
     paymentToken: '',
   };
 }
@@ -152,6 +154,8 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
   }, [opened, subscription]);
 
   const plan = PLANS[choice.plan];
+  // Only what is sold, and sold with this plan (the server refuses the rest).
+  const offeredAddOns = purchasableAddOns(choice.plan);
   const needsToken = startsPaidPeriod(subscription) && subscription.paymentMethod === null;
   const price = priceOf(choice.plan, choice.billingCycle, choice.seats || 0, choice.addOns);
   const money = (cents: number) => formatMoney(cents, CURRENCY, locale);
@@ -171,9 +175,11 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
     onError: (error) => {
       const declined = declineMessage(t, error);
       const fields = serverFieldErrors(error, t);
+      // An add-on is named by its index (`addOns.1`), the kept ones together (`addOns`).
+      const addOnError = Object.entries(fields).find(([field]) => /^addOns(\.\d+)?$/.test(field))?.[1];
       const next: FieldErrors = {
         ...(fields.seats ? { seats: fields.seats } : {}),
-        ...(fields.addOns ? { addOns: fields.addOns } : {}),
+        ...(addOnError ? { addOns: addOnError } : {}),
         ...(fields.paymentToken ? { paymentToken: fields.paymentToken } : {}),
       };
       if (declined && needsToken) next.paymentToken = declined;
@@ -191,7 +197,7 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
       ...current,
       plan: sku,
       seats: Math.max(current.seats || 0, PLANS[sku].minSeats),
-      addOns: current.addOns.filter((addOn) => PLANS[sku].addOns.includes(addOn)),
+      addOns: current.addOns.filter((addOn) => purchasableAddOns(sku).includes(addOn)),
     }));
 
   /** The form's own checks, in the words the server would use. */
@@ -315,7 +321,7 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
             error={errors.seats}
             required
           />
-          {plan.addOns.length > 0 ? (
+          {offeredAddOns.length > 0 ? (
             <Checkbox.Group
               label={t('subscriptions.change.addOns', 'Add-ons')}
               value={[...new Set([...choice.addOns, ...plan.includedAddOns])]}
@@ -328,7 +334,7 @@ export function ChangePlanModal({ opened, onClose, tenant, subscription }: Chang
               error={errors.addOns}
             >
               <Stack gap="xs" mt="xs">
-                {plan.addOns.map((sku) => (
+                {offeredAddOns.map((sku) => (
                   <Checkbox
                     key={sku}
                     value={sku}

@@ -82,10 +82,10 @@ describe('subscription screen', () => {
     expect(screen.getByText('Dec 1, 2026')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: '18 of 25 seats used (72 %)' })).toBeInTheDocument();
     expect(screen.getByText('31 devices (devices do not take seats)')).toBeInTheDocument();
-    expect(screen.getByText('Extended detection and response')).toBeInTheDocument();
+    expect(screen.getByText('Extended log retention (365 days)')).toBeInTheDocument();
     expect(screen.getByText('Visa •••• 4242, expires 04/2030')).toBeInTheDocument();
-    // 25 seats × €12 + 25 × €4 for XDR.
-    expect(screen.getByText('€400.00 per month')).toBeInTheDocument();
+    // 25 seats × €12 + €99 for Extended log retention (one per tenant).
+    expect(screen.getByText('€399.00 per month')).toBeInTheDocument();
 
     const invoices = await screen.findByRole('table', { name: 'Invoices' });
     const row = within(invoices).getByText('INV-2026-000042').closest('tr')!;
@@ -182,7 +182,7 @@ describe('subscription screen', () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Change plan, seats or add-ons' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
-    expect(within(dialog).getByText('Price of the next period: €400.00 per month')).toBeInTheDocument();
+    expect(within(dialog).getByText('Price of the next period: €399.00 per month')).toBeInTheDocument();
     const seats = within(dialog).getByRole('textbox', { name: /Seats/ });
     await user.clear(seats);
     await user.type(seats, '12');
@@ -197,8 +197,8 @@ describe('subscription screen', () => {
 
     await user.clear(seats);
     await user.type(seats, '30');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Extended detection and response' }));
-    // 30 × €12 without XDR.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Extended log retention (365 days)' }));
+    // 30 × €12 without the add-on.
     expect(within(dialog).getByText('Price of the next period: €360.00 per month')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('The subscription was changed.')).toBeInTheDocument();
@@ -206,6 +206,60 @@ describe('subscription screen', () => {
       seats: 30,
       addOns: [],
     });
+  });
+
+  it('offers only the add-ons that are sold with the chosen plan, an included one checked', async () => {
+    // A subscription that still holds XDR, bought before it was withdrawn.
+    const api = fakeSubscriptionApi(makeSubscription({ addOns: ['xdr', 'extendedRetention'] }));
+    api.on(subscriptionEndpoints.updateSubscription, ({ body }) =>
+      makeSubscription({ ...body, plan: body.plan ?? 'business' }),
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Change plan, seats or add-ons' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
+    const addOns = () =>
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value'));
+    expect(addOns()).toEqual(['extendedRetention']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Extended log retention (365 days)' })).toBeChecked();
+    expect(within(dialog).queryByRole('checkbox', { name: /detection and response|Private 5G/ })).toBeNull();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Enterprise' }));
+    const included = within(dialog).getByRole('checkbox', { name: 'Extended log retention (365 days)' });
+    expect(included).toBeChecked();
+    expect(included).toBeDisabled();
+    expect(included).toHaveAccessibleDescription('Included in this plan');
+    expect(addOns()).toEqual(['extendedRetention']);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Essentials' }));
+    expect(addOns()).toEqual(['extendedRetention']);
+    await user.click(within(dialog).getByRole('radio', { name: 'Business' }));
+    const seats = within(dialog).getByRole('textbox', { name: /Seats/ });
+    await user.clear(seats);
+    await user.type(seats, '30');
+    await user.click(within(dialog).getByRole('button', { name: /^Pay|Save changes/ }));
+    expect(await screen.findByText('The subscription was changed.')).toBeInTheDocument();
+    // The withdrawn add-on is not sent back.
+    expect(api.calls(subscriptionEndpoints.updateSubscription)[0].sentBody).toEqual({
+      seats: 30,
+      addOns: ['extendedRetention'],
+    });
+  });
+
+  it("says the server's refusal of an add-on on the add-ons", async () => {
+    const api = fakeSubscriptionApi(makeSubscription({ addOns: [] }));
+    api.on(subscriptionEndpoints.updateSubscription, () =>
+      apiError('validation_failed', {
+        details: [{ path: 'body.addOns.0', message: 'validation.addOnNotOffered', values: { item: 'xdr' } }],
+      }),
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Change plan, seats or add-ons' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change subscription' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Extended log retention (365 days)' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Pay|Save changes/ }));
+    expect(await within(dialog).findByText('This add-on is not sold yet: xdr.')).toBeInTheDocument();
   });
 
   it('shows what an upgrade charges now for the rest of the period, that a downgrade waits, and the seat limits', async () => {
@@ -231,16 +285,16 @@ describe('subscription screen', () => {
       ).toBeInTheDocument();
       expect(changes(api)).toHaveLength(0);
 
-      // 25 → 30 seats with XDR: ½ × (30 − 25) × (€12 + €4) = €40.00, charged before the seats are added.
+      // 25 → 30 seats: ½ × (30 − 25) × €12 = €30.00, charged before the seats are added (the flat add-on stays).
       await user.clear(seats);
       await user.type(seats, '30');
-      expect(within(dialog).getByText('Charged now: €40.00')).toBeInTheDocument();
+      expect(within(dialog).getByText('Charged now: €30.00')).toBeInTheDocument();
       expect(
         within(dialog).getByText(
           /takes effect once the difference for the rest of this period \(until Dec 1, 2026\)/,
         ),
       ).toBeInTheDocument();
-      expect(within(dialog).getByText('Price of the next period: €480.00 per month')).toBeInTheDocument();
+      expect(within(dialog).getByText('Price of the next period: €459.00 per month')).toBeInTheDocument();
 
       // Fewer seats cost less: nothing now, from the period end.
       await user.clear(seats);
@@ -253,7 +307,7 @@ describe('subscription screen', () => {
 
       await user.clear(seats);
       await user.type(seats, '30');
-      await user.click(within(dialog).getByRole('button', { name: 'Pay €40.00 and save' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Pay €30.00 and save' }));
       expect(await screen.findByText('The subscription was changed.')).toBeInTheDocument();
       expect(api.calls(subscriptionEndpoints.updateSubscription)[0].sentBody).toEqual({ seats: 30 });
     } finally {

@@ -10,7 +10,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
   const plan = overrides.plan ?? 'business';
   const billingCycle = overrides.billingCycle ?? 'monthly';
   const seats = overrides.seats ?? 25;
-  const addOns = overrides.addOns ?? ['xdr'];
+  const addOns = overrides.addOns ?? ['extendedRetention'];
   const price = priceOf(plan, billingCycle, seats, addOns);
   return {
     tenant: 'acme',

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectedCount } from '../../../components/list/server-list';
+import { useFeature } from '../../../lib/tenant-flags';
 
 /** The bulk changes that need no more input than the selection (and a reason, to disable accounts). */
 export type FlagBulkAction = Exclude<UserBulkAction, 'addToGroup' | 'removeFromGroup'>;
@@ -17,6 +18,9 @@ const FLAG_ACTIONS: FlagBulkAction[][] = [
   ['enableXdr', 'disableXdr'],
   ['disable', 'enable'],
 ];
+
+/** The XDR actions, offered only while the working tenant has XDR (the server refuses them otherwise). */
+const XDR_ACTIONS: readonly FlagBulkAction[] = ['enableXdr', 'disableXdr'];
 
 /** The menu label of a bulk action, e.g. "Enable private access" or "Add to group…". */
 export function bulkActionLabel(t: TFunction, action: UserBulkAction): string {
@@ -64,6 +68,10 @@ export function BulkActions({
   onGroupAction,
 }: BulkActionsProps) {
   const { t } = useTranslation();
+  const hasXdr = useFeature('xdr');
+  const flagActions = hasXdr
+    ? FLAG_ACTIONS
+    : FLAG_ACTIONS.filter((pair) => !pair.some((action) => XDR_ACTIONS.includes(action)));
   return (
     <Group gap="sm">
       {isRunning ? (
@@ -88,7 +96,7 @@ export function BulkActions({
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            {FLAG_ACTIONS.map((pair, index) => (
+            {flagActions.map((pair, index) => (
               <Fragment key={pair[0]}>
                 {index > 0 ? <Menu.Divider /> : null}
                 {pair.map((action) => (

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CsvImportModal, csvCell } from '../../../components/ui/csv-import';
 import { useLostSession } from '../../../lib/file-request';
+import { useFeature } from '../../../lib/tenant-flags';
 import { importJobQueryOptions } from '../api/get-import-job';
 import { importUsers } from '../api/import-users';
 import { usersKeys } from '../api/users-keys';
@@ -11,8 +12,12 @@ import { usersKeys } from '../api/users-keys';
 /** The columns the template offers: all of the export's except the connection status, which import ignores. */
 export const TEMPLATE_COLUMNS = USER_CSV_COLUMNS.filter((column) => column !== 'connstatus');
 
-/** The template file: the header and one example row (in a group of the tenant when it has one). */
-export function templateCsv(exampleGroup: string | undefined): string {
+/**
+ * The template file: the header and one example row (in a group of the tenant when it has one). Without XDR in
+ * the working tenant it has no `isxdrenabled` column (the server refuses rows that turn XDR on).
+ */
+export function templateCsv(exampleGroup: string | undefined, hasXdr = true): string {
+  const columns = hasXdr ? TEMPLATE_COLUMNS : TEMPLATE_COLUMNS.filter((column) => column !== 'isxdrenabled');
   const example: Record<(typeof TEMPLATE_COLUMNS)[number], string> = {
     username: 'jane.doe@example.com',
     firstname: 'Jane',
@@ -24,7 +29,7 @@ export function templateCsv(exampleGroup: string | undefined): string {
     isxdrenabled: 'false',
     suci: '',
   };
-  return `${TEMPLATE_COLUMNS.join(',')}\r\n${TEMPLATE_COLUMNS.map((column) => csvCell(example[column])).join(',')}\r\n`;
+  return `${columns.join(',')}\r\n${columns.map((column) => csvCell(example[column])).join(',')}\r\n`;
 }
 
 /** Props of {@link ImportUsersModal}. */
@@ -41,6 +46,7 @@ export function ImportUsersModal({ opened, tenant, groups, onClose }: ImportUser
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const onLostSession = useLostSession();
+  const hasXdr = useFeature('xdr');
   return (
     <CsvImportModal
       opened={opened}
@@ -85,10 +91,17 @@ export function ImportUsersModal({ opened, tenant, groups, onClose }: ImportUser
               <Code>groups</Code> —{' '}
               {t('users.import.colGroups', 'names of existing groups, separated by ";".')}
             </List.Item>
-            <List.Item>
-              <Code>isprvaccess</Code>, <Code>issiauser</Code>, <Code>isxdrenabled</Code> —{' '}
-              {t('users.import.colFlags', 'private access, internet access and XDR: true or false.')}
-            </List.Item>
+            {hasXdr ? (
+              <List.Item>
+                <Code>isprvaccess</Code>, <Code>issiauser</Code>, <Code>isxdrenabled</Code> —{' '}
+                {t('users.import.colFlags', 'private access, internet access and XDR: true or false.')}
+              </List.Item>
+            ) : (
+              <List.Item>
+                <Code>isprvaccess</Code>, <Code>issiauser</Code> —{' '}
+                {t('users.import.colFlagsNoXdr', 'private access and internet access: true or false.')}
+              </List.Item>
+            )}
             <List.Item>
               <Code>suci</Code> — {t('users.import.colSuci', 'optional, for private 5G.')}{' '}
               <Code>connstatus</Code> — {t('users.import.colConnstatus', 'ignored (it is in exports only).')}
@@ -96,7 +109,7 @@ export function ImportUsersModal({ opened, tenant, groups, onClose }: ImportUser
           </List>
         </>
       }
-      template={{ csv: templateCsv(groups[0]?.name), fileName: 'users-import-template.csv' }}
+      template={{ csv: templateCsv(groups[0]?.name, hasXdr), fileName: 'users-import-template.csv' }}
       startImport={(csv, mode, dryRun) => importUsers(tenant, csv, mode, onLostSession, dryRun)}
       jobQueryOptions={(id) => importJobQueryOptions(tenant, id)}
       onImported={() => void queryClient.invalidateQueries({ queryKey: usersKeys.lists(tenant) })}

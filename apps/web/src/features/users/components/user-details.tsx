@@ -2,6 +2,7 @@ import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { User } from '@palisade/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFeature } from '../../../lib/tenant-flags';
 import { ConnStatusBadge, imsiText } from './users-table';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -24,9 +25,10 @@ export interface UserDetailsProps {
   groupNames: ReadonlyMap<string, string>;
 }
 
-/** The read-only view of one user, as a description list. */
+/** The read-only view of one user, as a description list; the XDR flag only while the working tenant has XDR. */
 export function UserDetails({ user, groupNames }: UserDetailsProps) {
   const { t, i18n } = useTranslation();
+  const hasXdr = useFeature('xdr');
   const yesNo = (value: boolean) => (value ? t('users.flag.yesText', 'Yes') : t('users.flag.noText', 'No'));
   const groups = user.groups
     .map((id) => groupNames.get(id))
@@ -59,7 +61,9 @@ export function UserDetails({ user, groupNames }: UserDetailsProps) {
         </Item>
         <Item label={t('users.columns.isprvaccess', 'Private access')}>{yesNo(user.isprvaccess)}</Item>
         <Item label={t('users.columns.issiauser', 'Internet access')}>{yesNo(user.issiauser)}</Item>
-        <Item label={t('users.columns.isxdrenabled', 'XDR')}>{yesNo(user.isxdrenabled)}</Item>
+        {hasXdr ? (
+          <Item label={t('users.columns.isxdrenabled', 'XDR')}>{yesNo(user.isxdrenabled)}</Item>
+        ) : null}
         <Item label={t('users.details.suci', 'SUCI')}>
           <Text span size="sm" ff={user.suci ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
             {user.suci ?? '—'}

@@ -1,9 +1,9 @@
-import type { UserInput } from '@palisade/contracts';
+import { FEATURE_FLAGS, type UserInput } from '@palisade/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../testing/render';
-import { copyToFormValues, toUserInput, UserForm } from './user-form';
+import { makeSession, renderWithProviders } from '../../../testing/render';
+import { copyToFormValues, EMPTY_USER_FORM, toUserInput, UserForm, type UserFormValues } from './user-form';
 
 /** Puts text into a field in one input event: as a paste would, much faster than typing key by key. */
 async function fillIn(
@@ -92,6 +92,58 @@ describe('UserForm', () => {
     );
     expect(screen.getByLabelText(/^Username/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Username/)).toHaveFocus();
+  });
+});
+
+describe('UserForm: the XDR switch (FEATURE_PARTS users.xdrField)', () => {
+  const withXdr = makeSession();
+  const withoutXdr = makeSession({ features: FEATURE_FLAGS.filter((flag) => flag !== 'xdr') });
+
+  function setupIn(session: ReturnType<typeof makeSession>, initialValues?: UserFormValues) {
+    const onSubmit = vi.fn<(input: UserInput) => Promise<unknown>>().mockResolvedValue(undefined);
+    const result = renderWithProviders(
+      <UserForm initialValues={initialValues} groupOptions={GROUPS} submitLabel="Save" onSubmit={onSubmit} />,
+      { session },
+    );
+    return { ...result, onSubmit };
+  }
+
+  it('shows the switch while the working tenant has XDR', () => {
+    setupIn(withXdr);
+    expect(screen.getByRole('switch', { name: /^XDR/ })).toBeInTheDocument();
+  });
+
+  it('hides the switch while the working tenant has no XDR', () => {
+    setupIn(withoutXdr);
+    expect(screen.queryByRole('switch', { name: /^XDR/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /^Private access/ })).toBeInTheDocument();
+  });
+
+  it('without XDR keeps an existing user’s own value and turns it off for a new user (a copy)', async () => {
+    const existing: UserFormValues = {
+      ...EMPTY_USER_FORM,
+      username: 'ada@acme.example',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      isxdrenabled: true,
+    };
+    const edit = setupIn(withoutXdr, existing);
+    await edit.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edit.onSubmit).toHaveBeenCalledTimes(1));
+    expect(edit.onSubmit.mock.calls[0][0]).toMatchObject({
+      username: 'ada@acme.example',
+      isxdrenabled: true,
+    });
+    edit.unmount();
+
+    const copy = setupIn(withoutXdr, { ...existing, username: '', email: '' });
+    await fillIn(copy.user, screen.getByLabelText(/^Username/), 'grace@acme.example');
+    await copy.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(copy.onSubmit).toHaveBeenCalledTimes(1));
+    expect(copy.onSubmit.mock.calls[0][0]).toMatchObject({
+      username: 'grace@acme.example',
+      isxdrenabled: false,
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { type GroupOption, type User, UserInput } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors, zodValidator } from '../../../lib/form-errors';
+import { useFeature } from '../../../lib/tenant-flags';
 
 /** What the form edits: plain strings and flags, an empty string meaning "not given". */
 export interface UserFormValues {
@@ -101,8 +102,20 @@ export interface UserFormProps {
 }
 
 /**
+ * What the form sends as the XDR flag while the working tenant has no XDR, where its switch is not shown and the
+ * server refuses turning it on (403 `feature_disabled`): an existing user's own value (an edit changes nothing of
+ * it), off for a new user (add, and a copy of a user who has it). Only an existing user has a username to start
+ * with.
+ */
+function withoutXdr(values: UserFormValues, initialValues: UserFormValues): UserFormValues {
+  const isExisting = initialValues.username !== '';
+  return { ...values, isxdrenabled: isExisting ? initialValues.isxdrenabled : false };
+}
+
+/**
  * The user form shared by add, edit and copy. Validates with the contract's `UserInput` schema on submit
- * and shows the server's per-field details when the write is refused.
+ * and shows the server's per-field details when the write is refused. The XDR switch is there only while the
+ * working tenant has XDR (contracts `FEATURE_PARTS.xdr`).
  */
 export function UserForm({
   initialValues = EMPTY_USER_FORM,
@@ -114,6 +127,7 @@ export function UserForm({
   onCancel,
 }: UserFormProps) {
   const { t } = useTranslation();
+  const hasXdr = useFeature('xdr');
   const form = useForm<UserFormValues>({
     mode: 'controlled',
     initialValues,
@@ -135,7 +149,7 @@ export function UserForm({
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      await onSubmit(toUserInput(values));
+      await onSubmit(toUserInput(hasXdr ? values : withoutXdr(values, initialValues)));
     } catch (error) {
       const errors = serverFieldErrors(error, t);
       if (FIELDS.some((field) => errors[field] !== undefined)) {
@@ -213,14 +227,16 @@ export function UserForm({
               description={t('users.form.issiauserHint', 'Secure internet access through the cloud gateway.')}
               {...form.getInputProps('issiauser', { type: 'checkbox' })}
             />
-            <Switch
-              label={t('users.form.isxdrenabled', 'XDR')}
-              description={t(
-                'users.form.isxdrenabledHint',
-                'Extended detection and response on the user’s devices.',
-              )}
-              {...form.getInputProps('isxdrenabled', { type: 'checkbox' })}
-            />
+            {hasXdr ? (
+              <Switch
+                label={t('users.form.isxdrenabled', 'XDR')}
+                description={t(
+                  'users.form.isxdrenabledHint',
+                  'Extended detection and response on the user’s devices.',
+                )}
+                {...form.getInputProps('isxdrenabled', { type: 'checkbox' })}
+              />
+            ) : null}
           </Stack>
         </Fieldset>
 

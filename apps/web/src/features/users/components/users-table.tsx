@@ -3,6 +3,7 @@ import type { CONN_STATUSES, USER_SORTS, User } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { useFeature } from '../../../lib/tenant-flags';
 
 /** A sortable column of the users list (the contract's `sort` values). */
 export type UserSort = (typeof USER_SORTS)[number];
@@ -62,16 +63,25 @@ export interface UserColumnsOptions {
 /**
  * The columns of the users list. By default they fit a 1440-px screen: the name (kept in view while the table
  * scrolls), the username — which is the sign-in e-mail, so the e-mail column starts hidden —, groups,
- * connection, the three access flags and the creation date; the e-mail and the IMSI are a choice in the column
- * chooser. Phones keep the name and the connection. The name is a link, so keyboard users reach each user by Tab.
+ * connection, the access flags and the creation date; the e-mail and the IMSI are a choice in the column chooser.
+ * Phones keep the name and the connection. The name is a link, so keyboard users reach each user by Tab. The XDR
+ * flag's column is there only while the working tenant has XDR (contracts `FEATURE_PARTS.xdr`): not even offered
+ * in the chooser otherwise.
  */
 export function useUserColumns({ groupNames, canCopy }: UserColumnsOptions): ListColumn<User>[] {
   const { t, i18n } = useTranslation();
+  const hasXdr = useFeature('xdr');
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
   const privateAccess = t('users.columns.isprvaccess', 'Private access');
   const internetAccess = t('users.columns.issiauser', 'Internet access');
   const xdr = t('users.columns.isxdrenabled', 'XDR');
   const concealed = t('users.imsi.concealed', 'Concealed');
+  const xdrColumn: ListColumn<User> = {
+    accessor: 'isxdrenabled',
+    title: xdr,
+    textAlign: 'center',
+    render: (user) => <FlagIcon value={user.isxdrenabled} label={xdr} />,
+  };
 
   return [
     {
@@ -136,12 +146,7 @@ export function useUserColumns({ groupNames, canCopy }: UserColumnsOptions): Lis
       textAlign: 'center',
       render: (user) => <FlagIcon value={user.issiauser} label={internetAccess} />,
     },
-    {
-      accessor: 'isxdrenabled',
-      title: xdr,
-      textAlign: 'center',
-      render: (user) => <FlagIcon value={user.isxdrenabled} label={xdr} />,
-    },
+    ...(hasXdr ? [xdrColumn] : []),
     {
       accessor: 'imsi',
       title: t('users.columns.imsi', 'IMSI'),

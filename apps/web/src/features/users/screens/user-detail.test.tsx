@@ -1,4 +1,4 @@
-import { type User, userEndpoints } from '@palisade/contracts';
+import { FEATURE_FLAGS, type User, userEndpoints } from '@palisade/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../testing/fake-api';
@@ -108,5 +108,24 @@ describe('user detail: account status', { timeout: 15_000 }, () => {
     renderDetail(makeSession({ role: 'auditor' }));
     expect(await screen.findByRole('heading', { name: 'Ann Able' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+  });
+});
+
+describe('user detail: the XDR row (FEATURE_PARTS users.xdrField)', { timeout: 15_000 }, () => {
+  /** The term of a row of the details' description list. */
+  const term = (name: string) => screen.queryByText(name, { selector: 'dt' });
+
+  it('shows whether the user has XDR while the working tenant has it', async () => {
+    fakeUserApi();
+    renderDetail();
+    expect(await screen.findByText('Private access', { selector: 'dt' })).toBeInTheDocument();
+    expect(term('XDR')).toBeInTheDocument();
+  });
+
+  it('leaves the row out while the working tenant has no XDR', async () => {
+    fakeUserApi();
+    renderDetail(makeSession({ features: FEATURE_FLAGS.filter((flag) => flag !== 'xdr') }));
+    expect(await screen.findByText('Private access', { selector: 'dt' })).toBeInTheDocument();
+    expect(term('XDR')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  FEATURE_FLAGS,
   type ImportJob,
   type Session,
   type User,
@@ -108,6 +109,9 @@ function doneBulkJob(overrides: Partial<UserBulkJob>): UserBulkJob {
  * their trigger for scrolled away and keep the dropdown at `display: none` (the provider is not in test mode).
  */
 const POPOVER = { hidden: true } as const;
+
+/** A session of a tenant without XDR (contracts `FEATURE_PARTS.xdr`). */
+const withoutXdr = () => makeSession({ features: FEATURE_FLAGS.filter((flag) => flag !== 'xdr') });
 
 /** The fake API of the list: three users and one group. Tests add the calls under test. */
 function fakeUsersApi() {
@@ -236,6 +240,27 @@ describe('users list: bulk actions', { timeout: 20_000 }, () => {
     const [bulk] = api.calls(userBulkEndpoints.bulkUsers);
     expect(bulk.body).toEqual({ ids: [BOB.id], action: 'addToGroup', groupId: ENGINEERING });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('offers the XDR actions while the working tenant has XDR (users.xdrBulkActions)', async () => {
+    fakeUsersApi();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Enable XDR', ...POPOVER })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Disable XDR', ...POPOVER })).toBeInTheDocument();
+  });
+
+  it('leaves the XDR actions out while the working tenant has no XDR (users.xdrBulkActions)', async () => {
+    fakeUsersApi();
+    const { user } = renderList(withoutXdr());
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Alice Able' }));
+    await user.click(screen.getByRole('button', { name: 'Bulk actions' }));
+    expect(
+      await screen.findByRole('menuitem', { name: 'Enable private access', ...POPOVER }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Enable XDR', ...POPOVER })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Disable XDR', ...POPOVER })).not.toBeInTheDocument();
   });
 
   it('offers selection and bulk actions but no delete to a role that may update only', async () => {
@@ -385,6 +410,33 @@ describe('users list: import', { timeout: 20_000 }, () => {
     expect(api.calls(userBulkEndpoints.importJob).filter((call) => call.params.id === JOB_ID)).toHaveLength(
       polls,
     );
+  });
+
+  it('leaves the XDR column out of the template and the help while the working tenant has no XDR', async () => {
+    fakeUsersApi();
+    const { user } = renderList(withoutXdr());
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    const href = within(dialog).getByRole('link', { name: 'Download template' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(href)).toContain(
+      'username,firstname,lastname,email,groups,isprvaccess,issiauser,suci',
+    );
+    expect(href).not.toContain('isxdrenabled');
+    expect(within(dialog).queryByText('isxdrenabled')).not.toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/private access and internet access: true or false\./),
+    ).toBeInTheDocument();
+  });
+
+  it('names the XDR column in the help while the working tenant has XDR', async () => {
+    fakeUsersApi();
+    const { user } = renderList();
+    await user.click(await screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import users from CSV' });
+    expect(within(dialog).getByText('isxdrenabled')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/private access, internet access and XDR: true or false\./),
+    ).toBeInTheDocument();
   });
 
   it('says nothing was imported in all-or-nothing mode, and caps the listed errors', async () => {

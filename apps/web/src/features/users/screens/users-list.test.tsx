@@ -1,4 +1,4 @@
-import { type Session, type User, userEndpoints } from '@palisade/contracts';
+import { FEATURE_FLAGS, type Session, type User, userEndpoints } from '@palisade/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeAnswer, fakeApi, keysetPage } from '../../../testing/fake-api';
@@ -155,6 +155,31 @@ describe('users list', () => {
     renderList(makeSession({ tenant: 'globex' }));
     await screen.findByRole('link', { name: 'Alice Able' });
     expect(screen.queryByText('001010123456789')).not.toBeInTheDocument();
+  });
+
+  it('shows the XDR column, also in the chooser, while the working tenant has XDR (users.xdrColumn)', async () => {
+    fakeUsersApi(() => keysetPage([ALICE, BOB]));
+    const { user } = renderList();
+    await screen.findByRole('link', { name: 'Alice Able' });
+    expect(screen.getByRole('columnheader', { name: 'XDR' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = await screen.findByRole('group', { name: 'Columns shown', hidden: true });
+    expect(within(chooser).getByRole('checkbox', { name: 'XDR', hidden: true })).toBeInTheDocument();
+  });
+
+  it('has no XDR column, nor a choice of it, while the working tenant has no XDR (users.xdrColumn)', async () => {
+    fakeUsersApi(() => keysetPage([ALICE, BOB]));
+    const { user } = renderList(makeSession({ features: FEATURE_FLAGS.filter((flag) => flag !== 'xdr') }));
+    const bob = (await screen.findByRole('link', { name: 'Bob Baker' })).closest('tr')!;
+    expect(screen.queryByRole('columnheader', { name: 'XDR' })).not.toBeInTheDocument();
+    expect(within(bob).queryByRole('img', { name: /^XDR/ })).not.toBeInTheDocument();
+    expect(within(bob).getByRole('img', { name: 'Private access: no' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = await screen.findByRole('group', { name: 'Columns shown', hidden: true });
+    expect(
+      within(chooser).getByRole('checkbox', { name: 'Private access', hidden: true }),
+    ).toBeInTheDocument();
+    expect(within(chooser).queryByRole('checkbox', { name: 'XDR', hidden: true })).not.toBeInTheDocument();
   });
 
   it('says "about" wherever it shows an estimated total: heading, pages and select-all', async () => {
