@@ -205,11 +205,12 @@ export const LIGHT_BODY_BG = '#f5f7fb';
 
 /**
  * What text sits on, per colour scheme: the page, cards and inputs, striped and hovered table rows (light:
- * white, the body, gray 0 and 1; dark: dark 7, 6 and 8). Every text colour below reads on all of them.
+ * white, the body, gray 0 and 1; dark: dark 7, 6 and 8, and dark 5, Mantine's hovered table row). Every text colour
+ * below reads on all of them.
  */
 export const SURFACES: Record<'light' | 'dark', readonly string[]> = {
   light: ['#ffffff', LIGHT_BODY_BG, GRAY[0], GRAY[1]],
-  dark: [DARK[7], DARK[6], DARK[8]],
+  dark: [DARK[7], DARK[6], DARK[8], DARK[5]],
 };
 
 /** `from`, then `from` mixed towards black (`towards` 0) or white (255) in 5 % steps, ending at black or white. */
