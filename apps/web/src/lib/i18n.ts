@@ -54,11 +54,6 @@ export function formatNumber(n: number, locale: string = currentLocale()): strin
   return new Intl.NumberFormat(locale).format(n);
 }
 
-/** A moment (ISO time) as the active language writes a date and time: "2 Dec 2026, 14:05" / "02.12.2026, 14:05". */
-export function formatDateTime(iso: string, locale: string = currentLocale()): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
 /**
  * Keeps the chosen language: in local storage for the app, and in a cookie for the server, which names that
  * language's catalogues in index.html so the browser fetches them alongside the scripts.

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatDateFields, formatDateTime } from '../../lib/format-time';
 import { currentLocale, toLocale } from '../../lib/i18n';
 
 /** The language the dashboards format numbers and times in; re-renders when it changes. */
@@ -43,17 +44,13 @@ export function formatBytes(bytes: number, locale: string): string {
  * longer ones.
  */
 export function bucketTimeFormatter(locale: string, spansDays: boolean): (at: number | string) => string {
-  const format = new Intl.DateTimeFormat(
-    locale,
-    spansDays
-      ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
-      : { hour: '2-digit', minute: '2-digit' },
-  );
-  return (at) => format.format(typeof at === 'number' ? at : Date.parse(at));
+  const fields: Intl.DateTimeFormatOptions = spansDays
+    ? { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }
+    : { hour: '2-digit', minute: '2-digit' };
+  return (at) => formatDateFields(at, locale, fields);
 }
 
 /** A date and time in the language's medium format (the range a drill-down covers, an event's time). */
 export function dateTimeFormatter(locale: string): (at: number | string) => string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-  return (at) => format.format(typeof at === 'number' ? at : Date.parse(at));
+  return (at) => formatDateTime(at, locale, { timeStyle: 'medium' });
 }

@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/auth';
 import { type EmbedTarget, useDashboardBase } from '../../lib/embed-links';
 import { serverFieldErrors, zodValidator } from '../../lib/form-errors';
-import { formatDateTime } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/format-time';
 import { showMutationError } from '../../lib/mutation-toast';
 import { LoadingState } from '../ui/query-state';
 import { EMPTY_REAUTH, ReauthFields, type ReauthValues, reauthError, reauthInput } from '../ui/reauth-fields';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
-import { formatDateTime } from '../../../lib/i18n';
+import { formatDateTime, useFormatters } from '../../../lib/format-time';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { useAccessRequests, useDecideAccessRequest } from '../api/access-requests';
 
@@ -23,17 +23,12 @@ const STATUS_COLORS: Record<AccessRequestStatus, string> = {
   expired: 'gray',
 };
 
-/** The approval durations, labelled: minutes, hours or days. */
+/** The approval durations, labelled: "15 minutes", "4 hours", "7 days". */
 function useDurationOptions() {
-  const { t } = useTranslation();
+  const { duration } = useFormatters();
   return ACCESS_APPROVAL_CHOICES.map((minutes) => ({
     value: String(minutes),
-    label:
-      minutes < 60
-        ? t('blockPage.admin.minutes', '{{count, number}} minutes', { count: minutes })
-        : minutes < 1440
-          ? t('blockPage.admin.hours', '{{count, number}} hours', { count: minutes / 60 })
-          : t('blockPage.admin.days', '{{count, number}} days', { count: minutes / 1440 }),
+    label: duration(minutes * 60_000, { style: 'long' }),
   }));
 }
 

@@ -4,7 +4,7 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format-time';
 import { catalogName } from '../../../lib/policy-names';
 import type { BlockPageAddress } from '../api/block-page-keys';
 import { useBlockPage } from '../api/get-block-page';

@@ -1,17 +1,17 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
-import { type AdminEvent, type DashboardSummary, formatRelativeTime } from '@palisade/contracts';
+import { Anchor, Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import type { AdminEvent, DashboardSummary } from '@palisade/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { embedTarget } from '../../../lib/embed-links';
-import { currentLocale, formatNumber } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/i18n';
 import { tenantFlagsQuery, useFeature } from '../../../lib/tenant-flags';
 import { tenantDisplayName } from '../../../lib/tenant-names';
 import { useDashboardSummary } from '../api/get-summary';
@@ -21,9 +21,6 @@ const TelemetryRow = lazy(() => import('../components/telemetry-row'));
 
 /** The path id of the global view: the dashboard of the working tenant. */
 const GLOBAL_ID = 'global';
-
-/** How often the relative times ("5 minutes ago") are brought up to date. */
-const CLOCK_TICK_MS = 30_000;
 
 type CountKey = Exclude<keyof DashboardSummary, 'recentEvents'>;
 
@@ -36,18 +33,6 @@ function useTenantHasXdr(tenant: string, isWorkingTenant: boolean): boolean {
   const other = useQuery(tenantFlagsQuery(tenant, !isWorkingTenant));
   if (isWorkingTenant) return workingHasXdr;
   return other.data?.features.includes('xdr') ?? false;
-}
-
-/** The current time, re-read every {@link CLOCK_TICK_MS}. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  const interval = useInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start once; the interval object changes every render.
-  useEffect(() => {
-    interval.start();
-    return interval.stop;
-  }, []);
-  return now;
 }
 
 /** Where a tile leads: the list it counts, and the link's words. */
@@ -92,10 +77,7 @@ function StatCard({
 
 function EventsTable({ events }: { events: AdminEvent[] }) {
   const { t } = useTranslation();
-  const now = useNow();
-  const locale = currentLocale();
   const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   if (events.length === 0) {
     return <EmptyState message={t('dashboard.events.empty', 'No administrator activity yet.')} />;
   }
@@ -112,33 +94,28 @@ function EventsTable({ events }: { events: AdminEvent[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {events.map((event) => {
-            const at = Date.parse(event.at);
-            return (
-              <Table.Tr key={event.id}>
-                <Table.Td>
-                  <Tooltip label={dateFormat.format(at)} withinPortal>
-                    <time dateTime={event.at}>{formatRelativeTime(at, now, locale)}</time>
-                  </Tooltip>
-                </Table.Td>
-                <Table.Td>{event.actor}</Table.Td>
-                <Table.Td>{actionLabel(event.action)}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Badge variant="light" size="sm">
-                      {objectTypeLabel(event.objectType)}
-                    </Badge>
-                    <Text size="sm">{objectName(event) ?? '—'}</Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {event.ip ?? '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {events.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>
+                <RelativeTime value={event.at} withTooltip />
+              </Table.Td>
+              <Table.Td>{event.actor}</Table.Td>
+              <Table.Td>{actionLabel(event.action)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light" size="sm">
+                    {objectTypeLabel(event.objectType)}
+                  </Badge>
+                  <Text size="sm">{objectName(event) ?? '—'}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {event.ip ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -16,6 +16,7 @@ import { EmbedShareButton } from '../../../components/embed/embed-share-button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useWorkingTenant } from '../../../lib/auth';
 import { embedTarget } from '../../../lib/embed-links';
+import { formatTime } from '../../../lib/format-time';
 import { type LiveStatus, useLiveTelemetry } from '../api/live-telemetry';
 import { KpiCards } from '../components/kpi-cards';
 import { useDrill } from '../components/use-drill';
@@ -94,7 +95,7 @@ function LiveChart({
   const locale = useChartLocale();
   const headingId = useId();
   // A window of minutes: the ticks and the tooltip name the second.
-  const timeWithSeconds = new Intl.DateTimeFormat(locale, { timeStyle: 'medium' });
+  const timeWithSeconds = (at: number) => formatTime(at, locale, { seconds: true });
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
       <Stack gap={2} mb="sm">
@@ -121,10 +122,10 @@ function LiveChart({
         fillOpacity={0.25}
         gridAxis="y"
         valueFormatter={(value) => formatCount(value, locale)}
-        xAxisProps={{ tickFormatter: (at: number) => timeWithSeconds.format(at), minTickGap: 40 }}
+        xAxisProps={{ tickFormatter: timeWithSeconds, minTickGap: 40 }}
         yAxisProps={{ width: 56 }}
         tooltipProps={{
-          labelFormatter: (at: unknown) => (typeof at === 'number' ? timeWithSeconds.format(at) : ''),
+          labelFormatter: (at: unknown) => (typeof at === 'number' ? timeWithSeconds(at) : ''),
         }}
         tooltipAnimationDuration={0}
         areaProps={{ isAnimationActive: false }}

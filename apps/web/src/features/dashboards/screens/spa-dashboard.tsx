@@ -8,9 +8,9 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useWorkingTenant } from '../../../lib/auth';
 import { embedTarget } from '../../../lib/embed-links';
+import { useFormatters } from '../../../lib/format-time';
 import type { ApiRange } from '../api/dashboards-keys';
 import { usePrivateAccessSummary } from '../api/get-telemetry';
-import { useFormatDuration } from '../components/duration';
 import { KpiCards } from '../components/kpi-cards';
 import { RangePicker, useDashboardRange } from '../components/range-picker';
 import { SessionsChart } from '../components/sessions-chart';
@@ -42,7 +42,7 @@ export function Component() {
   const navigate = useNavigate();
   const range = useDashboardRange();
   const summary = usePrivateAccessSummary(tenant, range.apiRange);
-  const formatDuration = useFormatDuration();
+  const formatDuration = useFormatters().duration;
   const tableId = useId();
   const count = (n: number) => formatCount(n, locale);
 

@@ -2,10 +2,10 @@ import { Alert, Badge, Button, Group, Image, PasswordInput, Stack, Text, Title }
 import type { DeviceConfigDownload, DeviceDetail } from '@palisade/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { saveBlob } from '../../../lib/save-file';
 import { useDownloadDeviceConfig } from '../api/download-device-config';
 import { configFileName, configQrCode, fillPrivateKey, publicKeyOf } from '../utils/wireguard-config';
-import { When } from './inventory-labels';
 
 /** "Configuration outdated — download again": the badge the list and the page show for such a device. */
 export function ConfigOutdatedBadge() {
@@ -187,7 +187,7 @@ export function ConfigDownloadPanel({
       <Text size="sm" c="dimmed">
         {downloadedAt ? (
           <>
-            {t('devices.config.lastDownloaded', 'Last downloaded:')} <When iso={downloadedAt} />
+            {t('devices.config.lastDownloaded', 'Last downloaded:')} <RelativeTime value={downloadedAt} />
           </>
         ) : (
           t('devices.config.neverDownloaded', 'No configuration was downloaded for it on this console yet.')

@@ -3,8 +3,9 @@ import { Badge, Button, Code, Group, Text } from '@mantine/core';
 import type { DeploymentKey } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { useFormatters } from '../../../lib/format-time';
 import { type KeyStatus, keyStatus } from './key-status';
-import { RelativeTime } from './labels';
 
 const STATUS_COLORS: Record<KeyStatus, string> = {
   active: 'green',
@@ -23,10 +24,9 @@ export interface DeploymentKeysTableProps {
 
 /** The tenant's deployment keys: name and prefix, auto-groups, uses, expiry, last use and status. */
 export function DeploymentKeysTable({ keys, isFetching = false, onRevoke }: DeploymentKeysTableProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const numberFormat = new Intl.NumberFormat(locale);
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const numberFormat = new Intl.NumberFormat(format.locale);
   const statusLabels: Record<KeyStatus, string> = {
     active: t('devices.keys.status.active', 'Active'),
     expired: t('devices.keys.status.expired', 'Expired'),
@@ -83,7 +83,7 @@ export function DeploymentKeysTable({ keys, isFetching = false, onRevoke }: Depl
       noWrap: true,
       render: (key) =>
         key.expiresAt ? (
-          <time dateTime={key.expiresAt}>{dateFormat.format(new Date(key.expiresAt))}</time>
+          <time dateTime={key.expiresAt}>{format.date(key.expiresAt)}</time>
         ) : (
           t('devices.keys.never', 'Never')
         ),
@@ -94,7 +94,7 @@ export function DeploymentKeysTable({ keys, isFetching = false, onRevoke }: Depl
       noWrap: true,
       render: (key) =>
         key.lastUsedAt ? (
-          <RelativeTime iso={key.lastUsedAt} />
+          <RelativeTime value={key.lastUsedAt} />
         ) : (
           <Text size="sm" c="dimmed" span>
             {t('devices.keys.notUsed', 'Not used yet')}

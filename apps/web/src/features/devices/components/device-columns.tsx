@@ -3,6 +3,7 @@ import type { DeviceListItem } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { ConfigOutdatedBadge } from './config-download';
 import {
   DeviceStateBadge,
@@ -10,7 +11,6 @@ import {
   Mono,
   PostureBadge,
   useDeviceKindLabels,
-  When,
 } from './inventory-labels';
 import { OsLabel } from './os-label';
 
@@ -113,7 +113,7 @@ export function useDeviceColumns(): ListColumn<DeviceListItem>[] {
       accessor: 'keyExpiresAt',
       title: t('devices.columns.keyExpiry', 'Key expiry'),
       noWrap: true,
-      render: (device) => <When iso={device.keyExpiresAt} />,
+      render: (device) => <RelativeTime value={device.keyExpiresAt} />,
     },
     {
       accessor: 'enrolledAt',
@@ -121,7 +121,7 @@ export function useDeviceColumns(): ListColumn<DeviceListItem>[] {
       sortable: true,
       isHiddenByDefault: true,
       noWrap: true,
-      render: (device) => <When iso={device.enrolledAt} />,
+      render: (device) => <RelativeTime value={device.enrolledAt} />,
     },
   ];
 }

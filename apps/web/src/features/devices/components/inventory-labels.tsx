@@ -1,15 +1,15 @@
 import { Badge, Group, Text } from '@mantine/core';
-import {
-  type DeviceKind,
-  type DevicePolicy,
-  type DevicePosture,
-  type DeviceState,
-  type DeviceStatus,
-  formatRelativeTime,
-  type PolicyType,
-  type PostureCheck,
+import type {
+  DeviceKind,
+  DevicePolicy,
+  DevicePosture,
+  DeviceState,
+  DeviceStatus,
+  PolicyType,
+  PostureCheck,
 } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../components/ui/relative-time';
 
 // The words and badges of the device inventory (`/devices/list`, `/devices/{id}`). Every badge carries its state
 // in words; the colour only repeats it.
@@ -50,7 +50,7 @@ export function DeviceStatusWithLastSeen({
       <DeviceStatusBadge status={status} />
       {lastSeenAt ? (
         <Text span size="xs" c="dimmed">
-          {t('devices.status.lastSeen', 'last seen')} <When iso={lastSeenAt} />
+          {t('devices.status.lastSeen', 'last seen')} <RelativeTime value={lastSeenAt} />
         </Text>
       ) : null}
     </Group>
@@ -144,28 +144,6 @@ export function usePolicyTypeLabels(): Record<PolicyType, string> {
     qos: t('devices.policyType.qos', 'QoS policy'),
     other: t('devices.policyType.other', 'User policy'),
   };
-}
-
-/**
- * A point in time as relative text ("5 minutes ago", "in 30 days") with the full date and time as its title; a
- * dimmed `emptyText` (a dash by default) when there is none.
- */
-export function When({ iso, emptyText = '—' }: { iso: string | null; emptyText?: string }) {
-  const { i18n } = useTranslation();
-  if (!iso) {
-    return (
-      <Text span size="sm" c="dimmed">
-        {emptyText}
-      </Text>
-    );
-  }
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const at = Date.parse(iso);
-  return (
-    <time dateTime={iso} title={new Date(at).toLocaleString(locale)}>
-      {formatRelativeTime(at, Date.now(), locale)}
-    </time>
-  );
 }
 
 /** A value in monospace (versions, addresses, keys), or a dimmed dash. */

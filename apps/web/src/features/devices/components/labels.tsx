@@ -1,10 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import {
-  type CONN_STATUSES,
-  type ENROLMENT_METHODS,
-  type ENROLMENT_STATES,
-  formatRelativeTime,
-} from '@palisade/contracts';
+import type { CONN_STATUSES, ENROLMENT_METHODS, ENROLMENT_STATES } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 
 export type ConnStatus = (typeof CONN_STATUSES)[number];
@@ -62,16 +57,4 @@ export function useMethodLabels(): Record<EnrolmentMethod, string> {
     rmm: t('devices.method.rmm', 'RMM deployment'),
     agentless: t('devices.method.agentless', 'Agentless (browser)'),
   };
-}
-
-/** A point in time as relative text ("5 minutes ago", spec §9) with the full date and time as its title. */
-export function RelativeTime({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const at = Date.parse(iso);
-  return (
-    <time dateTime={iso} title={new Date(at).toLocaleString(locale)}>
-      {formatRelativeTime(at, Date.now(), locale)}
-    </time>
-  );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Image, Modal, Radio, Stack, Text } from
 import { type CreatedLink, LINK_TTL_HOURS, type UserDevices } from '@palisade/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format-time';
 import { showMutationError } from '../../../lib/mutation-toast';
 import { useCreateUserLink } from '../api/create-user-link';
 import { qrCodeOf } from '../utils/wireguard-config';
@@ -32,11 +33,8 @@ function CreatedStep({
   isEmailed: boolean;
   onDone: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(link.expiresAt),
-  );
+  const { t } = useTranslation();
+  const expires = useFormatters().dateTime(link.expiresAt);
   // The link as a QR code, for opening it on the phone to enrol.
   const [qrCode, setQrCode] = useState<string | null>(null);
   useEffect(() => {

@@ -2,9 +2,10 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useWorkingTenant } from '../../../lib/auth';
 import { useUserDevices } from '../api/get-user-devices';
-import { ConnStatusText, EnrolmentStateBadge, RelativeTime, useMethodLabels } from './labels';
+import { ConnStatusText, EnrolmentStateBadge, useMethodLabels } from './labels';
 import { OsLabel } from './os-label';
 
 /** One end user's devices and enrolment state (the Devices tab of the user's page). */
@@ -51,7 +52,7 @@ export function UserDevicesCard({ userId }: { userId: string }) {
                   </Table.Td>
                   <Table.Td>
                     {device.lastSeenAt ? (
-                      <RelativeTime iso={device.lastSeenAt} />
+                      <RelativeTime value={device.lastSeenAt} />
                     ) : (
                       t('devices.never', 'Never')
                     )}

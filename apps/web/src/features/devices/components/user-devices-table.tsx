@@ -5,7 +5,8 @@ import type { Device, UserDevices } from '@palisade/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConnStatusText, EnrolmentStateBadge, RelativeTime, useMethodLabels } from './labels';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { ConnStatusText, EnrolmentStateBadge, useMethodLabels } from './labels';
 import { OsLabel } from './os-label';
 
 /** Props of {@link UserDevicesTable}. */
@@ -48,11 +49,11 @@ function DeviceItem({ device, onRemove }: { device: Device; onRemove?: (() => vo
             {' · '}
             {t('devices.device.via', 'via {{method}}', { method: methodLabels[device.enrolledVia] })}
             {' · '}
-            {t('devices.device.enrolled', 'enrolled')} <RelativeTime iso={device.enrolledAt} />
+            {t('devices.device.enrolled', 'enrolled')} <RelativeTime value={device.enrolledAt} />
             {' · '}
             {device.lastSeenAt ? (
               <>
-                {t('devices.device.lastSeen', 'last seen')} <RelativeTime iso={device.lastSeenAt} />
+                {t('devices.device.lastSeen', 'last seen')} <RelativeTime value={device.lastSeenAt} />
               </>
             ) : (
               t('devices.device.neverSeen', 'not seen yet')
@@ -85,15 +86,15 @@ function LinkSummary({ link }: { link: NonNullable<UserDevices['link']> }) {
       <Text span ff="monospace" size="xs">{`${link.prefix}…`}</Text>{' '}
       {link.usedAt ? (
         <>
-          {t('devices.link.used', 'used')} <RelativeTime iso={link.usedAt} />
+          {t('devices.link.used', 'used')} <RelativeTime value={link.usedAt} />
         </>
       ) : isExpired ? (
         <>
-          {t('devices.link.expiredAt', 'expired')} <RelativeTime iso={link.expiresAt} />
+          {t('devices.link.expiredAt', 'expired')} <RelativeTime value={link.expiresAt} />
         </>
       ) : (
         <>
-          {t('devices.link.expiresAt', 'expires')} <RelativeTime iso={link.expiresAt} />
+          {t('devices.link.expiresAt', 'expires')} <RelativeTime value={link.expiresAt} />
         </>
       )}
     </Text>

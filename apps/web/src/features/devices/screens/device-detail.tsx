@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { type DetailItem, DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { useConfigFlag } from '../../../lib/tenant-flags';
@@ -25,7 +26,6 @@ import {
   usePolicyTypeLabels,
   usePostureCheckLabels,
   ViaText,
-  When,
 } from '../components/inventory-labels';
 import { useMethodLabels } from '../components/labels';
 import { OsLabel, useOsLabels } from '../components/os-label';
@@ -96,7 +96,7 @@ function DetailsSection({ device }: { device: DeviceDetail }) {
     );
   }
   items.push(
-    { label: t('devices.detail.enrolledAt', 'Enrolled'), value: <When iso={device.enrolledAt} /> },
+    { label: t('devices.detail.enrolledAt', 'Enrolled'), value: <RelativeTime value={device.enrolledAt} /> },
     {
       label: isSite
         ? t('devices.detail.softwareVersion', 'Software version')
@@ -114,7 +114,9 @@ function DetailsSection({ device }: { device: DeviceDetail }) {
       { label: t('devices.detail.posture', 'Posture'), value: <PostureBadge posture={device.posture} /> },
       {
         label: t('devices.detail.keyExpiry', 'Key expires'),
-        value: <When iso={device.keyExpiresAt} emptyText={t('devices.detail.keyNoExpiry', 'No expiry')} />,
+        value: (
+          <RelativeTime value={device.keyExpiresAt} empty={t('devices.detail.keyNoExpiry', 'No expiry')} />
+        ),
       },
     );
   }
@@ -234,9 +236,9 @@ function WireguardSection({
                         <Mono value={peer.allowedIps.join(', ')} />
                       </Table.Td>
                       <Table.Td>
-                        <When
-                          iso={peer.lastHandshakeAt}
-                          emptyText={t('devices.detail.noHandshake', 'No handshake yet')}
+                        <RelativeTime
+                          value={peer.lastHandshakeAt}
+                          empty={t('devices.detail.noHandshake', 'No handshake yet')}
                         />
                       </Table.Td>
                     </Table.Tr>
@@ -274,10 +276,10 @@ function SessionsSection({ device }: { device: DeviceDetail }) {
               {device.sessions.map((session) => (
                 <Table.Tr key={session.startedAt}>
                   <Table.Td>
-                    <When iso={session.startedAt} />
+                    <RelativeTime value={session.startedAt} />
                   </Table.Td>
                   <Table.Td>
-                    <When iso={session.lastSeenAt} />
+                    <RelativeTime value={session.lastSeenAt} />
                   </Table.Td>
                   <Table.Td>
                     <Mono value={session.ip} />

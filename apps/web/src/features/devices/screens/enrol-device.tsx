@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Divider, List, Stack, Text, Title } from '@mantine/core';
-import { type DeviceOs, type EnrolmentInfo, formatRelativeTime } from '@palisade/contracts';
+import type { DeviceOs, EnrolmentInfo } from '@palisade/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { ApiError, errorMessageKey } from '../../../lib/api-client';
+import { useFormatters } from '../../../lib/format-time';
 import { useEnrol, useEnrolmentInfo } from '../api/enrolment';
 import { CopyField } from '../components/copy-field';
 import { EnrolCard } from '../components/enrol-card';
@@ -48,9 +49,9 @@ function InvalidLink() {
 
 /** Who and what the token is for: the organisation, the user and until when it works. */
 function LinkFacts({ info }: { info: Info }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const expires = info.expiresAt ? Date.parse(info.expiresAt) : null;
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const expires = info.expiresAt;
   const facts: [string, string][] = [
     [t('devices.enrol.organisation', 'Organisation'), info.tenantDisplayName],
     [
@@ -61,7 +62,7 @@ function LinkFacts({ info }: { info: Info }) {
       t('devices.enrol.validUntil', 'Valid until'),
       expires === null
         ? t('devices.enrol.noExpiry', 'No expiry date')
-        : `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(expires)} (${formatRelativeTime(expires, Date.now(), locale)})`,
+        : `${format.dateTime(expires)} (${format.relative(expires)})`,
     ],
   ];
   return (

@@ -11,7 +11,7 @@ import { ErrorState } from '../../../components/ui/query-state';
 import { useEmbedLinks, useRevokeEmbedLink } from '../../../data/embed-links/embed-links';
 import { useCan, useSession, useWorkingTenant } from '../../../lib/auth';
 import { embedTargetsFor, workingTenantKind } from '../../../lib/embed-links';
-import { formatDateTime } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format-time';
 import { showSuccess } from '../../../lib/mutation-toast';
 
 /** Links per page. */

@@ -3,6 +3,7 @@ import type { AdminEvent, AdminEventDetail } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/ui/query-state';
 import { useAuditLabels } from '../../../lib/audit-labels';
+import { useFormatters } from '../../../lib/format-time';
 import { useAdminEvent } from '../api/get-admin-event';
 import { useAuditNames } from '../api/get-audit-names';
 import { referencedIds } from '../utils/audit-values';
@@ -33,13 +34,10 @@ export interface EventDetailDrawerProps {
 
 /** One event: who did what to which object, when and from where, and the before/after comparison. */
 export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
   const detailQuery = useAdminEvent(tenant, event?.id ?? null);
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'full',
-    timeStyle: 'medium',
-  });
+  const format = useFormatters();
 
   return (
     <Drawer
@@ -57,7 +55,9 @@ export function EventDetailDrawer({ tenant, event, onClose }: EventDetailDrawerP
               <Table.Tr>
                 <Table.Th w={160}>{t('events.columns.time', 'Time')}</Table.Th>
                 <Table.Td>
-                  <time dateTime={event.at}>{dateFormat.format(new Date(event.at))}</time>
+                  <time dateTime={event.at}>
+                    {format.dateTime(event.at, { dateStyle: 'full', timeStyle: 'medium' })}
+                  </time>
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

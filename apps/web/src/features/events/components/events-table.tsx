@@ -2,8 +2,9 @@ import { Anchor, Text } from '@mantine/core';
 import type { AdminEvent } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useAuditLabels } from '../../../lib/audit-labels';
-import { EventTime } from './event-time';
+import { useFormatters } from '../../../lib/format-time';
 
 /**
  * The columns of the admin event log: time (the one sort), actor, the action in words (a button that opens
@@ -17,6 +18,7 @@ export function useEventColumns({
 }): ListColumn<AdminEvent>[] {
   const { t } = useTranslation();
   const { actionLabel, objectTypeLabel, objectName } = useAuditLabels();
+  const format = useFormatters();
   return [
     {
       accessor: 'at',
@@ -24,7 +26,7 @@ export function useEventColumns({
       sortable: true,
       noWrap: true,
       isEssential: true,
-      render: (event) => <EventTime at={event.at} />,
+      render: (event) => <RelativeTime value={event.at} withTooltip size="sm" />,
     },
     {
       accessor: 'actor',
@@ -56,7 +58,7 @@ export function useEventColumns({
           onClick={() => onOpen(event)}
           aria-label={t('events.list.open', 'Details of {{action}} at {{time}}', {
             action: actionLabel(event.action),
-            time: event.at,
+            time: format.dateTime(event.at, { timeStyle: 'medium' }),
           })}
         >
           {actionLabel(event.action)}

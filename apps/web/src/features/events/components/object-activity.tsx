@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useAuditLabels } from '../../../lib/audit-labels';
 import { useWorkingTenant } from '../../../lib/auth';
+import { useFormatters } from '../../../lib/format-time';
 import { useAdminEvents } from '../api/get-admin-events';
 
 /** How many of an object's latest events its page shows. */
@@ -14,15 +15,11 @@ export const RECENT_ACTIVITY = 10;
  * with the way to the whole log.
  */
 export function ObjectActivity({ objectId, logSearch }: { objectId: string; logSearch: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const labels = useAuditLabels();
   const tenant = useWorkingTenant();
   const query = useAdminEvents(tenant, { objectId, limit: RECENT_ACTIVITY, order: 'desc' });
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const format = useFormatters();
   if (query.isPending) return <LoadingState label={t('events.activity.loading', 'Loading activity…')} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.items.length === 0) {
@@ -43,7 +40,7 @@ export function ObjectActivity({ objectId, logSearch }: { objectId: string; logS
           <Table.Tbody>
             {query.data.items.map((event) => (
               <Table.Tr key={event.id}>
-                <Table.Td>{when(event.at)}</Table.Td>
+                <Table.Td>{format.dateTime(event.at)}</Table.Td>
                 <Table.Td>{labels.actionLabel(event.action)}</Table.Td>
                 <Table.Td>{event.actor}</Table.Td>
               </Table.Tr>

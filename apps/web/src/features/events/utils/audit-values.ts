@@ -1,6 +1,8 @@
 import { ROLES, type Role, type RuleAction, type RuleType } from '@palisade/contracts';
 import type { TFunction } from 'i18next';
 import { auditActionLabel, auditFieldLabel } from '../../../lib/audit-labels';
+import { formatDateTime, toTimestamp } from '../../../lib/format-time';
+import { formatNumber } from '../../../lib/i18n';
 import { catalogName } from '../../../lib/policy-names';
 import { roleLabel } from '../../../lib/role-names';
 import { ruleSummary } from '../../../lib/rule-summary';
@@ -192,7 +194,7 @@ export function displayAuditValue(field: string, value: unknown, ctx: AuditValue
   if (typeof value === 'number') {
     // Account kinds are numbers (ARCHITECTURE §6: 0 end user … 3 service account).
     const kindLabel = field === 'usertype' ? t(`audit.userKinds.${value}`, { defaultValue: '' }) : '';
-    return { kind: 'text', text: kindLabel || value.toLocaleString(ctx.locale) };
+    return { kind: 'text', text: kindLabel || formatNumber(value, ctx.locale) };
   }
 
   const kind = referenceKind(field);
@@ -201,9 +203,7 @@ export function displayAuditValue(field: string, value: unknown, ctx: AuditValue
     const label = codeLabel(field, value, ctx);
     if (label) return { kind: 'text', text: label };
     if (ISO_TIME.test(value)) {
-      const date = new Date(value);
-      const format = new Intl.DateTimeFormat(ctx.locale, { dateStyle: 'medium', timeStyle: 'short' });
-      return { kind: 'text', text: Number.isNaN(date.getTime()) ? value : format.format(date) };
+      return { kind: 'text', text: toTimestamp(value) === null ? value : formatDateTime(value, ctx.locale) };
     }
     return { kind: 'text', text: value };
   }

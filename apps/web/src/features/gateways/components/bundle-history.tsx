@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { ArtefactDiffView } from '../../../components/diff/artefact-diff-view';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useCan } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { useBundleDiff } from '../api/get-bundle-diff';
 import { useBundles } from '../api/get-bundles';
 import { usePushBundle } from '../api/push-bundle';
-import { RelativeTime } from './labels';
 
 /** The diff of one kept version against the current bundle, under a heading that takes the focus when opened. */
 function BundleComparison({
@@ -93,7 +93,7 @@ function StateBadges({ bundle }: { bundle: BundleSummary }) {
       </Group>
       {bundle.pinnedAt ? (
         <Text size="xs" c="dimmed">
-          {t('gateways.bundles.pinnedAt', 'Pushed back')} <RelativeTime iso={bundle.pinnedAt} />
+          {t('gateways.bundles.pinnedAt', 'Pushed back')} <RelativeTime value={bundle.pinnedAt} />
         </Text>
       ) : null}
     </Stack>
@@ -172,7 +172,7 @@ export function BundleHistory({ tenant }: { tenant: string }) {
                     </Text>
                   </Table.Th>
                   <Table.Td>
-                    <RelativeTime iso={bundle.createdAt} />
+                    <RelativeTime value={bundle.createdAt} />
                   </Table.Td>
                   <Table.Td>{formatNumber(bundle.policyVersion, locale)}</Table.Td>
                   <Table.Td>

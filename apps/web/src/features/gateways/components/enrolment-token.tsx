@@ -1,6 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format-time';
 import type { GatewayCreatedAnswer } from '../api/gateways-keys';
 import { installCommand } from '../utils/gateway-facts';
 
@@ -40,12 +41,9 @@ export interface EnrolmentTokenProps {
  * plain warning that it is shown only this once.
  */
 export function EnrolmentToken({ answer, onDone }: EnrolmentTokenProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const { token, expiresAt } = answer.enrolmentToken;
-  const expiry = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(expiresAt),
-  );
+  const expiry = useFormatters().dateTime(expiresAt);
   return (
     <Stack gap="md">
       <Alert color="orange" title={t('gateways.token.onceTitle', 'Copy the token now')}>

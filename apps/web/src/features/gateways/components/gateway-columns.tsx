@@ -3,8 +3,9 @@ import type { Gateway } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { policyStateOf } from '../utils/gateway-facts';
-import { GatewayStatusBadge, PolicyStateBadge, RelativeTime, useKindLabels, useRegionText } from './labels';
+import { GatewayStatusBadge, PolicyStateBadge, useKindLabels, useRegionText } from './labels';
 
 /** The address of one gateway's screen. */
 export function gatewayPath(id: string): string {
@@ -87,7 +88,7 @@ export function useGatewayColumns({ isKindShown }: { isKindShown: boolean }): Li
       title: t('gateways.columns.lastSeen', 'Last seen'),
       sortable: true,
       noWrap: true,
-      render: (gateway) => <RelativeTime iso={gateway.lastSeenAt} />,
+      render: (gateway) => <RelativeTime value={gateway.lastSeenAt} empty={t('gateways.never', 'Never')} />,
     },
   ];
 }

@@ -1,5 +1,5 @@
-import { Badge, Text } from '@mantine/core';
-import { formatRelativeTime, GATEWAY_REGIONS, type Gateway, type GatewayKind } from '@palisade/contracts';
+import { Badge } from '@mantine/core';
+import { GATEWAY_REGIONS, type Gateway, type GatewayKind } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 
 export {
@@ -99,24 +99,5 @@ export function PolicyStateBadge({ state, isShort = false }: { state: PolicyStat
     <Badge color={POLICY_COLORS[state]} variant="light" radius="sm" miw="max-content">
       {text}
     </Badge>
-  );
-}
-
-/** A point in time as relative text ("5 minutes ago") with the full date and time as its title; a dash if none. */
-export function RelativeTime({ iso }: { iso: string | null }) {
-  const { t, i18n } = useTranslation();
-  if (!iso) {
-    return (
-      <Text span size="sm" c="dimmed">
-        {t('gateways.never', 'Never')}
-      </Text>
-    );
-  }
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const at = Date.parse(iso);
-  return (
-    <time dateTime={iso} title={new Date(at).toLocaleString(locale)}>
-      {formatRelativeTime(at, Date.now(), locale)}
-    </time>
   );
 }

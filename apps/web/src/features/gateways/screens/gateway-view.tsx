@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
 import { showSuccess } from '../../../lib/mutation-toast';
@@ -20,7 +21,6 @@ import { GatewayNotFound, isGatewayMissing } from '../components/gateway-not-fou
 import {
   GatewayStatusBadge,
   PolicyStateBadge,
-  RelativeTime,
   useKindLabels,
   useRegionText,
   useUpgradeStateLabels,
@@ -129,7 +129,7 @@ function PolicySection({ gateway, tenant }: { gateway: Gateway; tenant: string }
             },
             {
               label: t('gateways.view.enforcedAt', 'Enforced since'),
-              value: <RelativeTime iso={gateway.enforcedAt} />,
+              value: <RelativeTime value={gateway.enforcedAt} empty={t('gateways.never', 'Never')} />,
             },
             {
               label: t('gateways.view.currentVersion', 'Current policy version'),
@@ -167,7 +167,7 @@ function UpgradeSection({ upgrade }: { upgrade: NonNullable<Gateway['upgrade']> 
             },
             {
               label: t('gateways.view.requestedAt', 'Requested'),
-              value: <RelativeTime iso={upgrade.requestedAt} />,
+              value: <RelativeTime value={upgrade.requestedAt} />,
             },
             {
               label: t('gateways.view.upgradeState', 'State'),
@@ -319,7 +319,7 @@ export function Component() {
               },
               {
                 label: t('gateways.view.lastSeen', 'Last seen'),
-                value: <RelativeTime iso={gateway.lastSeenAt} />,
+                value: <RelativeTime value={gateway.lastSeenAt} empty={t('gateways.never', 'Never')} />,
               },
               {
                 label: t('gateways.view.endpoint', 'Endpoint for devices'),

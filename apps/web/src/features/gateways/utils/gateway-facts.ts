@@ -1,5 +1,6 @@
 import type { Gateway, GatewayKind } from '@palisade/contracts';
 import { SITE_GATEWAY_KINDS } from '@palisade/contracts';
+import { formatDuration } from '../../../lib/format-time';
 
 /** Whether a kind is a site gateway (a device at a customer site) rather than a cybernode. */
 export function isSiteKind(kind: GatewayKind): boolean {
@@ -24,27 +25,12 @@ export function policyStateOf(
   return gateway.enforcedVersion === gateway.currentVersion ? 'current' : 'behind';
 }
 
-/** An uptime in its two largest units, e.g. `{days: 3, hours: 4}`; under a minute gives `{seconds}`. */
-export function uptimeParts(
-  totalSeconds: number,
-): Array<{ unit: 'day' | 'hour' | 'minute' | 'second'; value: number }> {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const parts = [
-    { unit: 'day' as const, value: Math.floor(seconds / 86_400) },
-    { unit: 'hour' as const, value: Math.floor((seconds % 86_400) / 3_600) },
-    { unit: 'minute' as const, value: Math.floor((seconds % 3_600) / 60) },
-  ];
-  const first = parts.findIndex((part) => part.value > 0);
-  if (first === -1) return [{ unit: 'second', value: seconds }];
-  return parts.slice(first, first + 2).filter((part, index) => index === 0 || part.value > 0);
-}
-
-/** An uptime as readable text in `locale`: "3 days, 4 hours", "12 minutes", "40 seconds". */
+/**
+ * An uptime as readable text in `locale`, in its two largest adjacent units and no seconds once it is a minute:
+ * "3 days, 4 hours", "3 days", "12 minutes", "40 seconds".
+ */
 export function formatUptime(totalSeconds: number, locale: string): string {
-  const units = uptimeParts(totalSeconds).map(({ unit, value }) =>
-    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value),
-  );
-  return new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(units);
+  return formatDuration(totalSeconds * 1000, locale, { style: 'long', maxUnits: 2, smallestUnit: 'minutes' });
 }
 
 /** The command that installs and enrols a gateway with its one-time token, against this console's server. */

@@ -3,6 +3,7 @@ import type { GROUP_SORTS, Group } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { useFormatters } from '../../../lib/format-time';
 
 /** A sortable column of the groups list (the contract's `sort` values). */
 export type GroupSort = (typeof GROUP_SORTS)[number];
@@ -12,10 +13,9 @@ export type GroupSort = (typeof GROUP_SORTS)[number];
  * member count, creation date and, for those who may create, a per-row copy action.
  */
 export function useGroupColumns({ canCopy }: { canCopy: boolean }): ListColumn<Group>[] {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const numberFormat = new Intl.NumberFormat(locale);
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const numberFormat = new Intl.NumberFormat(format.locale);
   return [
     {
       accessor: 'name',
@@ -56,7 +56,7 @@ export function useGroupColumns({ canCopy }: { canCopy: boolean }): ListColumn<G
       title: t('groups.columns.createdAt', 'Created'),
       sortable: true,
       noWrap: true,
-      render: (group) => dateFormat.format(new Date(group.createdAt)),
+      render: (group) => format.date(group.createdAt),
     },
     {
       accessor: 'actions',

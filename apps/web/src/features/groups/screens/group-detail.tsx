@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/format-time';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { useConfigFlag } from '../../../lib/tenant-flags';
 import { useDeleteGroups } from '../api/delete-groups';
@@ -65,8 +66,7 @@ export function Component() {
   }
   const group = groupQuery.data;
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (iso: string) => formatDateTime(iso, locale);
 
   return (
     <>

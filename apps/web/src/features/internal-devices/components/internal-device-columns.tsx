@@ -3,6 +3,7 @@ import type { InternalDevice } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import {
   ActivityBadge,
   gatewayDevicePath,
@@ -10,7 +11,6 @@ import {
   Mono,
   OrUnknown,
   useSourceLabels,
-  When,
 } from './labels';
 
 /**
@@ -84,14 +84,14 @@ export function useInternalDeviceColumns(): ListColumn<InternalDevice>[] {
       accessor: 'firstSeenAt',
       title: t('internalDevices.columns.firstSeen', 'First seen'),
       noWrap: true,
-      render: (device) => <When iso={device.firstSeenAt} />,
+      render: (device) => <RelativeTime value={device.firstSeenAt} />,
     },
     {
       accessor: 'lastSeenAt',
       title: t('internalDevices.columns.lastSeen', 'Last seen'),
       sortable: true,
       noWrap: true,
-      render: (device) => <When iso={device.lastSeenAt} />,
+      render: (device) => <RelativeTime value={device.lastSeenAt} />,
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { formatRelativeTime, type InternalDeviceSource } from '@palisade/contracts';
+import type { InternalDeviceSource } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 
 // The words and badges of the internal devices screens. Every badge carries its state in words; the colour only
@@ -21,25 +21,6 @@ export function ActivityBadge({ isActive }: { isActive: boolean }) {
     <Badge color={isActive ? 'green' : 'gray'} variant="light" radius="sm" miw="max-content">
       {isActive ? t('internalDevices.active', 'Active') : t('internalDevices.inactive', 'Inactive')}
     </Badge>
-  );
-}
-
-/** A moment as "3 minutes ago", the full date and time on hover; a dimmed dash without one. */
-export function When({ iso }: { iso: string | null }) {
-  const { i18n } = useTranslation();
-  if (!iso) {
-    return (
-      <Text span size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  }
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const at = Date.parse(iso);
-  return (
-    <time dateTime={iso} title={new Date(at).toLocaleString(locale)}>
-      {formatRelativeTime(at, Date.now(), locale)}
-    </time>
   );
 }
 

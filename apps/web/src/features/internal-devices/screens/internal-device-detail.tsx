@@ -7,18 +7,12 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { DetailList } from '../../../components/ui/detail-list';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { showSuccess } from '../../../lib/mutation-toast';
 import { useForgetInternalDevice } from '../api/forget-internal-device';
 import { isInternalDeviceMissing, useInternalDevice } from '../api/get-internal-device';
-import {
-  ActivityBadge,
-  gatewayDevicePath,
-  Mono,
-  OrUnknown,
-  useSourceLabels,
-  When,
-} from '../components/labels';
+import { ActivityBadge, gatewayDevicePath, Mono, OrUnknown, useSourceLabels } from '../components/labels';
 
 const LIST_PATH = '/devices/internal-devices';
 
@@ -150,11 +144,11 @@ export function Component() {
               },
               {
                 label: t('internalDevices.detail.firstSeen', 'First seen'),
-                value: <When iso={device.firstSeenAt} />,
+                value: <RelativeTime value={device.firstSeenAt} />,
               },
               {
                 label: t('internalDevices.detail.lastSeen', 'Last seen'),
-                value: <When iso={device.lastSeenAt} />,
+                value: <RelativeTime value={device.lastSeenAt} />,
               },
             ]}
           />

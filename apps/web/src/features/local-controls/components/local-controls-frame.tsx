@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
+import { useFormatters } from '../../../lib/format-time';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { isGatewayMissing, useLocalControls, useSaveLocalControls } from '../api/local-controls';
 import { useSiteGateways } from '../api/lookups';
@@ -53,13 +54,11 @@ const optionLabel = (gateway: Gateway) =>
 
 /** “Last saved …” or “never saved”, and whether there are changes not saved yet. */
 function SaveState({ view, isDirty }: { view: LocalControlsView; isDirty: boolean }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
+  const format = useFormatters();
   const saved = view.updatedAt
     ? t('localControls.lastSaved', 'Last saved {{date}}.', {
-        date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(view.updatedAt),
-        ),
+        date: format.dateTime(view.updatedAt),
       })
     : t('localControls.neverSaved', 'No local controls saved for this gateway yet.');
   return (

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { type ManagedTenant, TENANT_DELETION_GRACE_DAYS } from '@palisade/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-time';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useDeleteManagedTenant } from '../api/delete-managed-tenant';
 
@@ -30,7 +31,7 @@ export function DeleteTenantModal({ target, tenant, onClose }: DeleteTenantModal
       showSuccess(
         t('partners.delete.done', '{{name}} will be deleted on {{date}}. You can restore it until then.', {
           name: deleted.displayName,
-          date: deleted.deletionDueAt ? new Date(deleted.deletionDueAt).toLocaleDateString() : '',
+          date: deleted.deletionDueAt ? formatDate(deleted.deletionDueAt) : '',
         }),
       );
       onClose();

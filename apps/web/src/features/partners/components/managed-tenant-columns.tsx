@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ManagedTenant } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { useFormatters } from '../../../lib/format-time';
 import { formatNumber } from '../../../lib/i18n';
 import { TenantStatusBadge, useKindLabels } from './labels';
 
@@ -41,9 +42,9 @@ export function useManagedTenantColumns({
   onDelete,
   onRestore,
 }: ManagedTenantColumnsOptions): ListColumn<ManagedTenant>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const kinds = useKindLabels();
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
+  const format = useFormatters();
   const count = (value: number) => formatNumber(value);
 
   const columns: (ListColumn<ManagedTenant> | null)[] = [
@@ -88,7 +89,7 @@ export function useManagedTenantColumns({
             <TenantStatusBadge status={tenant.status} />
             <Text size="xs" c="dimmed">
               {t('partners.delete.due', 'Deleted on {{date}}', {
-                date: dateFormat.format(new Date(tenant.deletionDueAt)),
+                date: format.date(tenant.deletionDueAt),
               })}
             </Text>
           </Stack>
@@ -108,7 +109,7 @@ export function useManagedTenantColumns({
             <Text span size="xs" c="dimmed">
               {subscription.status === 'trial' && subscription.trialEndsAt
                 ? t('partners.trialEnds', 'Trial until {{date}}', {
-                    date: dateFormat.format(new Date(subscription.trialEndsAt)),
+                    date: format.date(subscription.trialEndsAt),
                   })
                 : t(`subscriptions.status.${subscription.status}`)}
             </Text>
@@ -154,7 +155,7 @@ export function useManagedTenantColumns({
       title: t('partners.column.createdAt', 'Created'),
       sortable: true,
       noWrap: true,
-      render: (tenant) => dateFormat.format(new Date(tenant.createdAt)),
+      render: (tenant) => format.date(tenant.createdAt),
     },
     {
       accessor: 'actions',

@@ -1,19 +1,12 @@
 import { Checkbox, Group as Row, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { formatWeekday } from '../../../lib/format-time';
 import type { PolicyFormValues } from '../utils/policy-form';
 
 /** Monday first; values are the contract's day numbers (0 = Sunday). */
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 const DEFAULT_SCHEDULE = { days: [1, 2, 3, 4, 5], from: '09:00', to: '17:00' };
-
-function weekdayName(day: number, locale: string): string {
-  // 2024-01-07 was a Sunday.
-  return new Date(Date.UTC(2024, 0, 7 + day)).toLocaleDateString(locale, {
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
-}
 
 /** Props of {@link RuleScheduleFields}. */
 export interface RuleScheduleFieldsProps {
@@ -49,7 +42,7 @@ export function RuleScheduleFields({ form, index, isReadOnly }: RuleScheduleFiel
           >
             <Row gap="sm" mt={4}>
               {WEEK.map((day) => (
-                <Checkbox key={day} value={String(day)} label={weekdayName(day, locale)} />
+                <Checkbox key={day} value={String(day)} label={formatWeekday(day, locale, 'short')} />
               ))}
             </Row>
           </Checkbox.Group>

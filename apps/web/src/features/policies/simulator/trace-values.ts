@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_QOS, type TraceStep } from '@palisade/contracts';
 import type { TFunction } from 'i18next';
+import { formatDateTime, toTimestamp } from '../../../lib/format-time';
 import { ruleDisplayName } from '../../../lib/policy-names';
 
 /** How the simulator names what the engine reports by its stored (English) name or code. */
@@ -58,14 +59,8 @@ export function traceStepValues(
     shown.target = t('policies.simulator.defaultQos', 'Default');
   }
   if (time !== undefined) {
-    const at = Date.parse(time);
-    if (Number.isFinite(at)) {
-      shown.time = `${new Intl.DateTimeFormat(names.locale, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'UTC',
-      }).format(at)} UTC`;
-    }
+    if (toTimestamp(time) !== null)
+      shown.time = `${formatDateTime(time, names.locale, { timeZone: 'UTC' })} UTC`;
   }
   return shown;
 }

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { countryNamer } from '../../../lib/country-names';
+import { formatDate } from '../../../lib/format-time';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
 import { useGeoControls, useSetGeoControls } from '../api/geo';
 import { GeoLookup } from '../components/geo-lookup';
@@ -213,7 +214,7 @@ function GeoEditor({ geo }: { geo: GeoControls }) {
             {geo.database.builtAt
               ? t('policyObjects.geo.database', 'GeoIP database: {{name}}, built {{date}}.', {
                   name: geo.database.name,
-                  date: new Date(geo.database.builtAt).toLocaleDateString(locale),
+                  date: formatDate(geo.database.builtAt, locale),
                 })
               : t('policyObjects.geo.databaseUndated', 'GeoIP database: {{name}}.', {
                   name: geo.database.name,

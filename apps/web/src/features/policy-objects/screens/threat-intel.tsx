@@ -1,14 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Switch, Table, Text } from '@mantine/core';
-import {
-  type Feed,
-  type FeedKind,
-  formatRelativeTime,
-  type UploadFeedInput,
-  type UrlFeedInput,
-} from '@palisade/contracts';
+import type { Feed, FeedKind, UploadFeedInput, UrlFeedInput } from '@palisade/contracts';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RelativeTime } from '../../../components/ui/relative-time';
 import { useCan, useWorkingTenant } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/i18n';
 import { showMutationError, showSuccess } from '../../../lib/mutation-toast';
@@ -39,8 +34,7 @@ const KIND_COLORS: Record<FeedKind, string> = { builtin: 'gray', upload: 'blue',
  * fetched on a schedule.
  */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const canCreate = useCan('policies:create');
   const canUpdate = useCan('policies:update');
@@ -91,25 +85,9 @@ export function Component() {
     url: t('policyObjects.feeds.kind.url', 'URL'),
   };
 
-  const renderRefreshed = (feed: Feed) => {
-    if (!feed.lastRefreshedAt)
-      return (
-        <Text size="sm" c="dimmed">
-          {t('policyObjects.feeds.never', 'Never')}
-        </Text>
-      );
-    const at = Date.parse(feed.lastRefreshedAt);
-    return (
-      <Text
-        size="sm"
-        component="time"
-        dateTime={feed.lastRefreshedAt}
-        title={new Date(at).toLocaleString(locale)}
-      >
-        {formatRelativeTime(at, Date.now(), locale)}
-      </Text>
-    );
-  };
+  const renderRefreshed = (feed: Feed) => (
+    <RelativeTime value={feed.lastRefreshedAt} size="sm" empty={t('policyObjects.feeds.never', 'Never')} />
+  );
 
   const renderRow = (feed: Feed) => {
     const isUpdating = updateMutation.isPending && updateMutation.variables?.id === feed.id;

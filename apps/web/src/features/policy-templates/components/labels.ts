@@ -25,6 +25,3 @@ export const changeLabel = (t: TFunction, change: TemplateChange): string =>
     update: t('policyTemplates.change.update', 'Update'),
     unchanged: t('policyTemplates.change.unchanged', 'Unchanged'),
   })[change];
-
-export const formatDateTime = (value: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));

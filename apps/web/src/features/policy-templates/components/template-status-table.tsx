@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import type { TemplateTenantStatus } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, STATE_COLORS, stateLabel } from './labels';
+import { formatDateTime } from '../../../lib/format-time';
+import { STATE_COLORS, stateLabel } from './labels';
 
 export interface TemplateStatusTableProps {
   items: TemplateTenantStatus[];

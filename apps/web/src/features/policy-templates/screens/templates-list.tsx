@@ -5,9 +5,10 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { EmptyState, QueryState } from '../../../components/ui/query-state';
 import { useCan, useSession } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/format-time';
 import { usePolicyTemplates } from '../api/get-policy-templates';
 import { CreateTemplateModal } from '../components/create-template-modal';
-import { CONSOLE_ROLES, formatDateTime } from '../components/labels';
+import { CONSOLE_ROLES } from '../components/labels';
 
 const PAGE_SIZE = 25;
 

@@ -16,12 +16,10 @@ export function RequestsChart({ series, format }: { series: DsbReport['series'];
     hour: t('reports.units.perHour', 'Requests per hour'),
     day: t('reports.units.perDay', 'Requests per day'),
   }[series.bucket];
-  const time = new Intl.DateTimeFormat(
-    format.locale,
-    series.bucket === 'day' ? { day: '2-digit', month: '2-digit' } : { hour: '2-digit', minute: '2-digit' },
-  );
+  const fields: Intl.DateTimeFormatOptions =
+    series.bucket === 'day' ? { day: '2-digit', month: '2-digit' } : { hour: '2-digit', minute: '2-digit' };
   const data = series.points.map((p) => ({
-    at: time.format(new Date(p.at)),
+    at: format.dateFields(p.at, fields),
     allowed: p.allowed,
     blocked: p.blocked,
   }));

@@ -31,14 +31,13 @@ function BlockedPerDay({ report, format }: { report: WeeklyInsightsReport; forma
   const { t } = useTranslation();
   const current = report.days.filter((d) => d.week === 'current');
   const previous = report.days.filter((d) => d.week === 'previous');
-  const day = new Intl.DateTimeFormat(format.locale, {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    timeZone: 'UTC',
-  });
   const data = current.map((d, i) => ({
-    day: day.format(new Date(`${d.day}T00:00:00Z`)),
+    day: format.dateFields(`${d.day}T00:00:00Z`, {
+      weekday: 'short',
+      day: '2-digit',
+      month: '2-digit',
+      timeZone: 'UTC',
+    }),
     current: d.blocked,
     previous: previous[i]?.blocked ?? 0,
   }));

@@ -1,5 +1,5 @@
-import { formatDurationText } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatters } from '../../../lib/format-time';
 
 /** The Intl locale of the console's language (spec §9: English groups thousands with commas). */
 export function localeOf(language: string): string {
@@ -11,7 +11,7 @@ export function useReportFormat() {
   const { t, i18n } = useTranslation();
   const locale = localeOf(i18n.language ?? 'en');
   const number = new Intl.NumberFormat(locale);
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = formatters(locale);
   return {
     locale,
     count: (value: number) => number.format(value),
@@ -32,13 +32,11 @@ export function useReportFormat() {
       const text = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(Math.abs(value));
       return `${value > 0 ? '+' : value < 0 ? '−' : '±'}${text} %`;
     },
-    dateTime: (iso: string) => dateTime.format(new Date(iso)),
-    period: (from: string, to: string) =>
-      `${dateTime.format(new Date(from))} – ${dateTime.format(new Date(to))}`,
-    duration: (ms: number) =>
-      formatDurationText(ms, (unit, value) =>
-        t(`reports.duration.${unit}`, { count: value, defaultValue: `${value}${unit.slice(0, 1)}` }),
-      ),
+    dateTime: (iso: string) => time.dateTime(iso),
+    period: (from: string, to: string) => `${time.dateTime(from)} – ${time.dateTime(to)}`,
+    duration: (ms: number) => time.duration(ms),
+    /** Chart labels of a moment or a calendar day with the fields given (see formatDateFields). */
+    dateFields: time.dateFields,
   };
 }
 export type ReportFormat = ReturnType<typeof useReportFormat>;

@@ -1,4 +1,5 @@
 import type { ReportKind, ReportSchedule, ReportScheduleInput } from '@palisade/contracts';
+import { formatWeekday, userTimeZone } from '../../../lib/format-time';
 
 /** The schedule form's values: Mantine's selects hold strings. */
 export interface ScheduleFormValues {
@@ -11,13 +12,7 @@ export interface ScheduleFormValues {
 }
 
 /** The browser's time zone, else UTC. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
+export const browserTimeZone = userTimeZone;
 
 /** Every IANA time zone the browser knows, with UTC first. */
 export function timeZones(): string[] {
@@ -68,10 +63,7 @@ export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** The name of a weekday (0 Sunday) in a locale. */
 export function weekdayName(weekday: number, locale: string): string {
-  // 7 January 2024 was a Sunday.
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, 7 + weekday)),
-  );
+  return formatWeekday(weekday, locale);
 }
 
 /** `08:00` */

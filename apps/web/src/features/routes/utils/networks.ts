@@ -1,4 +1,4 @@
-import { MATCHER_MAX, parseCidr, parseIpv4 } from '@palisade/contracts';
+import { isIpOrCidr, MATCHER_MAX } from '@palisade/contracts';
 
 /** A problem with the networks a route is given: a translation key and the item at fault. */
 export interface NetworksProblem {
@@ -14,9 +14,12 @@ export function splitNetworks(text: string): string[] {
     .filter((item) => item !== '');
 }
 
-/** Whether an item is a destination a route takes: an IPv4 address or CIDR block (`*` for every address). */
+/**
+ * Whether an item is a destination a route takes: an IPv4 address or CIDR block (`*` for every address). IPv4
+ * only, as the server checks a ROUTE rule: the engine decides IPv4 destinations.
+ */
 export function isNetwork(item: string): boolean {
-  return item === '*' || parseIpv4(item) !== null || parseCidr(item) !== null;
+  return item === '*' || isIpOrCidr(item, 4);
 }
 
 /**

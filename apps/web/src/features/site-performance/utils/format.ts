@@ -1,4 +1,5 @@
 import type { SitePerformanceRange } from '@palisade/contracts';
+import { formatDateFields, formatDateTime, formatDuration } from '../../../lib/format-time';
 
 /** A round trip in milliseconds: "24 ms", "3.5 ms" (one decimal under 10 ms). */
 export function formatLatency(ms: number, locale: string): string {
@@ -17,10 +18,7 @@ export function formatPercent(percent: number, locale: string): string {
 
 /** The width of one point: "1 minute", "15 minutes", "2 hours". */
 export function formatBucket(bucketMs: number, locale: string): string {
-  const minutes = Math.round(bucketMs / 60_000);
-  const [unit, value] =
-    minutes % 60 === 0 ? (['hour', minutes / 60] as const) : (['minute', minutes] as const);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return formatDuration(bucketMs, locale, { style: 'long', smallestUnit: 'minutes' });
 }
 
 /** Time-axis ticks: the time of day within a day, the weekday and time over a week. */
@@ -32,12 +30,10 @@ const TICK_FORMATS: Record<SitePerformanceRange, Intl.DateTimeFormatOptions> = {
 
 /** Formats a time-axis tick of `range` in `locale` (the user's time zone). */
 export function tickFormatter(range: SitePerformanceRange, locale: string): (at: number) => string {
-  const format = new Intl.DateTimeFormat(locale, TICK_FORMATS[range]);
-  return (at) => format.format(at);
+  return (at) => formatDateFields(at, locale, TICK_FORMATS[range]);
 }
 
 /** A point's time in full, for the tooltip and the data table: "3 Mar 2026, 10:15". */
 export function pointTimeFormatter(locale: string): (at: number | string) => string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return (at) => format.format(new Date(at));
+  return (at) => formatDateTime(at, locale);
 }

@@ -1,8 +1,9 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { formatRelativeTime, type SiteConfigView } from '@palisade/contracts';
+import type { SiteConfigView } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { type DetailItem, DetailList } from '../../../components/ui/detail-list';
 import { GatewayStatusBadge } from '../../../components/ui/gateway-status';
+import { RelativeTime } from '../../../components/ui/relative-time';
 
 /** A bundle version in monospace, or a dimmed "none". */
 function Version({ value }: { value: string | null }) {
@@ -23,20 +24,12 @@ function Version({ value }: { value: string | null }) {
 
 /** When the configuration was saved: relative, with the full time as its title; "never" for the default. */
 function SavedAt({ iso }: { iso: string | null }) {
-  const { t, i18n } = useTranslation();
-  if (iso === null) {
-    return (
-      <Text span size="sm" c="dimmed">
-        {t('sites.state.neverSaved', 'Never (the default: DHCP on the WAN, nothing else)')}
-      </Text>
-    );
-  }
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const at = Date.parse(iso);
+  const { t } = useTranslation();
   return (
-    <time dateTime={iso} title={new Date(at).toLocaleString(locale)}>
-      {formatRelativeTime(at, Date.now(), locale)}
-    </time>
+    <RelativeTime
+      value={iso}
+      empty={t('sites.state.neverSaved', 'Never (the default: DHCP on the WAN, nothing else)')}
+    />
   );
 }
 

@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from '../../../lib/format-time';
+
 /** A whole day in milliseconds. */
 const DAY_MS = 86_400_000;
 
@@ -8,15 +10,11 @@ export function formatMoney(cents: number, currency: string, locale: string): st
 
 /** A day in the language's medium format ("Mar 5, 2026", "05.03.2026"). */
 export function formatDay(at: string | number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-    typeof at === 'number' ? at : Date.parse(at),
-  );
+  return formatDate(at, locale);
 }
 
 /** A moment in the language's medium date and short time format. */
-export function formatDateTime(at: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(at));
-}
+export { formatDateTime };
 
 /** Whole days left until `end` (0 once it has passed; a part of a day counts as a day). */
 export function daysLeft(end: string, now: number = Date.now()): number {
@@ -30,8 +28,7 @@ export function percentOf(part: number, whole: number): number {
 
 /** A calendar day (`2026-03-05`, or its midnight in UTC as a number) in the language's medium format. */
 export function formatCalendarDay(day: string | number, locale: string): string {
-  const at = typeof day === 'number' ? day : Date.parse(`${day}T00:00:00Z`);
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(at);
+  return formatDate(typeof day === 'number' ? day : `${day}T00:00:00Z`, locale, { timeZone: 'UTC' });
 }
 
 const BRANDS: Record<string, string> = {

@@ -2,7 +2,9 @@ import { Anchor, Text } from '@mantine/core';
 import type { ConnectionEvent, DeviceEvent } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/column-choice';
-import { EventTime, NamedCell, useFormatDateTime } from './labels';
+import { RelativeTime } from '../../../components/ui/relative-time';
+import { useFormatters } from '../../../lib/format-time';
+import { NamedCell } from './labels';
 
 /** A row of either event screen. */
 export type TelemetryEvent = ConnectionEvent | DeviceEvent;
@@ -21,14 +23,14 @@ export interface CommonColumnsOptions<T extends TelemetryEvent> {
  */
 export function useCommonColumns<T extends TelemetryEvent>({ actionLabel, onOpen }: CommonColumnsOptions<T>) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime();
+  const format = useFormatters();
   const time: ListColumn<T> = {
     accessor: 'at',
     title: t('telemetry.columns.time', 'Time'),
     sortable: true,
     noWrap: true,
     isEssential: true,
-    render: (event) => <EventTime at={event.at} />,
+    render: (event) => <RelativeTime value={event.at} withTooltip size="sm" />,
   };
   const action: ListColumn<T> = {
     accessor: 'action',
@@ -44,7 +46,7 @@ export function useCommonColumns<T extends TelemetryEvent>({ actionLabel, onOpen
         onClick={() => onOpen(event)}
         aria-label={t('telemetry.list.open', 'Details of {{action}} at {{time}}', {
           action: actionLabel(event),
-          time: formatDateTime(event.at),
+          time: format.dateTime(event.at, { timeStyle: 'medium' }),
         })}
       >
         {actionLabel(event)}

@@ -1,8 +1,8 @@
 import { Drawer, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format-time';
 import type { TelemetryEvent } from './event-columns';
-import { useFormatDateTime } from './labels';
 
 /** One field of an event beyond those every event has. */
 export interface EventField {
@@ -43,12 +43,16 @@ export function EventDrawer<T extends TelemetryEvent>({
   onClose,
 }: EventDrawerProps<T>) {
   const { t } = useTranslation();
-  const formatDateTime = useFormatDateTime('full');
+  const format = useFormatters();
   const rows: EventField[] = event
     ? [
         {
           label: t('telemetry.columns.time', 'Time'),
-          value: <time dateTime={event.at}>{formatDateTime(event.at)}</time>,
+          value: (
+            <time dateTime={event.at}>
+              {format.dateTime(event.at, { dateStyle: 'full', timeStyle: 'medium' })}
+            </time>
+          ),
         },
         { label: t('telemetry.columns.action', 'Action'), value: actionLabel(event) },
         {

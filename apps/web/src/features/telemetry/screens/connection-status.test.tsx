@@ -282,7 +282,7 @@ describe('connection status screen', { timeout: 30_000 }, () => {
     const { user } = renderScreen();
     const button = await screen.findByRole('button', { name: /^Details zu Getrennt am / });
     const row = button.closest('tr') as HTMLElement;
-    expect(within(row).getByText('1 T. 2 Std. 3 Min. 4 Sek.')).toBeInTheDocument();
+    expect(within(row).getByText('1 Tg. 2 Std. 3 Min. 4 Sek.')).toBeInTheDocument();
     expect(within(row).getByText('1,5 MB')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Verbindungsereignisse' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Verbindungsstatus' })).toBeInTheDocument();

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/list/column-choice';
 import { useWorkingTenant } from '../../../lib/auth';
+import { useFormatters } from '../../../lib/format-time';
 import { useExportEvents } from '../api/export-events';
 import { useConnectionEvents } from '../api/get-connection-events';
 import { useCommonColumns } from '../components/event-columns';
 import type { EventField } from '../components/event-drawer';
-import { useConnectionActionLabels, useFormatBytes, useFormatDuration } from '../components/labels';
+import { useConnectionActionLabels, useFormatBytes } from '../components/labels';
 import { TelemetryScreen, useTelemetryList } from '../components/telemetry-screen';
 import { telemetryListCodec } from '../utils/event-filters';
 
@@ -22,7 +23,7 @@ export function Component() {
   const { t } = useTranslation();
   const tenant = useWorkingTenant();
   const actionLabels = useConnectionActionLabels();
-  const formatDuration = useFormatDuration();
+  const formatDuration = useFormatters().duration;
   const formatBytes = useFormatBytes();
   const list = useTelemetryList(codec);
   const query = useConnectionEvents(tenant, list.listQuery);

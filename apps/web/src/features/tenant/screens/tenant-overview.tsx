@@ -8,7 +8,7 @@ import { usePaletteLabels, useThemeLabels } from '../../../components/ui/appeara
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { useCan } from '../../../lib/auth';
-import { currentLocale } from '../../../lib/i18n';
+import { useFormatters } from '../../../lib/format-time';
 import { tenantQuery } from '../api/tenant-queries';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -33,9 +33,7 @@ function TenantCard({ tenant }: { tenant: Tenant }) {
     partner: t('tenant.kinds.partner', 'Partner'),
     customer: t('tenant.kinds.customer', 'Customer'),
   };
-  const created = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(
-    Date.parse(tenant.createdAt),
-  );
+  const created = useFormatters().date(tenant.createdAt, { style: 'long' });
   return (
     <Card withBorder radius="md" padding="lg">
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" m={0}>

@@ -3,7 +3,7 @@ import { ACTIONS, type ApiToken, MODULES } from '@palisade/contracts';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { actionLabels, moduleLabels } from '../../../components/permissions/permission-labels';
-import { i18n } from '../../../lib/i18n';
+import { useFormatters } from '../../../lib/format-time';
 
 /** Where a token stands now. */
 export type TokenStatus = 'active' | 'expired' | 'revoked';
@@ -47,11 +47,7 @@ export interface TokenColumnsOptions<T extends ApiToken> {
 export function useTokenColumns<T extends ApiToken>({ onRevoke, revokeLabel }: TokenColumnsOptions<T>) {
   const { t } = useTranslation();
   const summary = usePermissionSummary();
-  const locale = i18n.resolvedLanguage ?? i18n.language;
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
-  const dateTime = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { date, dateTime } = useFormatters();
   const statusLabels: Record<TokenStatus, string> = {
     active: t('tokens.status.active', 'Active'),
     expired: t('tokens.status.expired', 'Expired'),

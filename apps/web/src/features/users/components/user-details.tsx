@@ -2,6 +2,7 @@ import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { User } from '@palisade/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../lib/format-time';
 import { useFeature } from '../../../lib/tenant-flags';
 import { ConnStatusBadge, imsiText } from './users-table';
 
@@ -27,17 +28,14 @@ export interface UserDetailsProps {
 
 /** The read-only view of one user, as a description list; the XDR flag only while the working tenant has XDR. */
 export function UserDetails({ user, groupNames }: UserDetailsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormatters();
   const hasXdr = useFeature('xdr');
   const yesNo = (value: boolean) => (value ? t('users.flag.yesText', 'Yes') : t('users.flag.noText', 'No'));
   const groups = user.groups
     .map((id) => groupNames.get(id))
     .filter((name): name is string => name !== undefined);
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.resolvedLanguage ?? i18n.language, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
+  const dateTime = (iso: string) => format.dateTime(iso);
   return (
     <Paper withBorder p="lg" radius="sm" maw={900}>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>

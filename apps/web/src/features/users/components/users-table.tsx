@@ -3,6 +3,7 @@ import type { CONN_STATUSES, USER_SORTS, User } from '@palisade/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListColumn } from '../../../components/list/column-choice';
+import { useFormatters } from '../../../lib/format-time';
 import { useFeature } from '../../../lib/tenant-flags';
 
 /** A sortable column of the users list (the contract's `sort` values). */
@@ -69,9 +70,9 @@ export interface UserColumnsOptions {
  * in the chooser otherwise.
  */
 export function useUserColumns({ groupNames, canCopy }: UserColumnsOptions): ListColumn<User>[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const hasXdr = useFeature('xdr');
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' });
+  const format = useFormatters();
   const privateAccess = t('users.columns.isprvaccess', 'Private access');
   const internetAccess = t('users.columns.issiauser', 'Internet access');
   const xdr = t('users.columns.isxdrenabled', 'XDR');
@@ -162,7 +163,7 @@ export function useUserColumns({ groupNames, canCopy }: UserColumnsOptions): Lis
       title: t('users.columns.createdAt', 'Created'),
       sortable: true,
       noWrap: true,
-      render: (user) => dateFormat.format(new Date(user.createdAt)),
+      render: (user) => format.date(user.createdAt),
     },
     {
       accessor: 'actions',
