@@ -61,6 +61,9 @@ step "Server integration tests on PostgreSQL"
 PG_FILES=(
   # the driver (node-postgres' pool, type parsing, errors), the owners and row-level security, keyset paging
   src/db/client.test.ts src/db/owners.test.ts src/db/rls.test.ts src/db/paging.test.ts
+  # the drivers' errors (SQLSTATE, constraint, under drizzle's wrapper) and array parameters and results, which
+  # node-postgres and PGlite each serialise and parse their own way (db/driver.ts)
+  src/db/driver.test.ts
   # migrations as a start-up runs them, and the stored-value repair of migration 0042
   src/server.test.ts src/modules/gateways/device-peers.test.ts
   # LISTEN/NOTIFY: the change bus, two instances on one database, long-polls woken by a save, revoked live streams

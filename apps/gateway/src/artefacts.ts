@@ -3,6 +3,8 @@ import {
   BLOCK_PAGE_ADDRESS_PLACEHOLDER,
   BLOCK_PAGE_URL_PLACEHOLDER,
   type GwBundle,
+  isIpv4,
+  parseIpOrCidr,
 } from '@palisade/contracts';
 import { PRIVATE_KEY_PLACEHOLDER } from '@palisade/gateway-config/wireguard';
 import { writeFileAtomic } from './files';
@@ -99,7 +101,7 @@ export function stripWgQuick(config: string): Stripped {
  * the gateway has no IPv4 address (the placeholder is never routed: the name stays blocked).
  */
 export function withBlockPageAddress(zone: string, address: string | undefined): string {
-  if (address === undefined || !/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return zone;
+  if (address === undefined || !isIpv4(address)) return zone;
   const placeholder = BLOCK_PAGE_ADDRESS_PLACEHOLDER.replaceAll('.', '\\.');
   return zone.replace(new RegExp(`(\\sA\\s+)${placeholder}(?=[ \\t]*(;[^\\n]*)?$)`, 'gm'), `$1${address}`);
 }
@@ -124,8 +126,8 @@ export async function writeArtefacts(dir: string, bundle: GwBundle, privateKey: 
   await writeFileAtomic(paths.nftables, bundle.artefacts.nftables);
   // The block-page answers of the zones: this gateway's own tunnel address (its squid answers there).
   const own = stripWgQuick(wireguard)
-    .addresses.map((a) => a.split('/')[0])
-    .find((a) => a.includes('.'));
+    .addresses.map((a) => parseIpOrCidr(a))
+    .find((b) => b?.family === 4)?.host;
   await writeFileAtomic(paths.rpz, withBlockPageAddress(bundle.artefacts.rpz, own));
   await writeFileAtomic(paths.rpzAudiences, withBlockPageAddress(bundle.artefacts.rpzAudiences ?? '', own));
   await writeFileAtomic(paths.squid, withBlockPageUrl(bundle.artefacts.squid, bundle.blockPageUrl));

@@ -1,7 +1,6 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { isIPv4 } from 'node:net';
 import { join } from 'node:path';
-import { DEVICE_TUNNEL_NETWORK } from '@palisade/contracts';
+import { DEVICE_TUNNEL_NETWORK, type IpCidr, parseIpOrCidr } from '@palisade/contracts';
 import { EVERYONE_TAG, parseAudiences, type RpzAudience } from '@palisade/gateway-config/audiences';
 import type { ArtefactPaths } from './artefacts';
 import { Daemon } from './daemon';
@@ -81,9 +80,10 @@ export function unboundConfText(options: {
   addresses: string[];
 }): string {
   const { rpz, audiences, addresses } = options;
-  const v4 = addresses.filter((a) => isIPv4(a.split('/')[0]));
+  // The interface's IPv4 addresses (Unbound runs with `do-ip6: no`): where it listens, and their networks.
+  const v4 = addresses.map((a) => parseIpOrCidr(a)).filter((b): b is IpCidr => b !== null && b.family === 4);
   const tagged = audiences.length > 0;
-  const blocks = ['127.0.0.0/8', ...v4.map((a) => networkOf(a)), DEVICE_TUNNEL_NETWORK];
+  const blocks = ['127.0.0.0/8', ...v4.map((b) => `${b.address}/${b.prefix}`), DEVICE_TUNNEL_NETWORK];
   const rpzClause = (name: string, path: string, tag: string | null) => [
     'rpz:',
     `  name: ${quote(name)}`,
@@ -96,7 +96,7 @@ export function unboundConfText(options: {
     '# Written by the Palisade gateway: rewritten on every start.',
     'server:',
     '  interface: 127.0.0.1',
-    ...v4.map((a) => `  interface: ${a.split('/')[0]}`),
+    ...v4.map((b) => `  interface: ${b.host}`),
     `  port: ${options.dnsPort}`,
     '  do-daemonize: no',
     '  username: ""',
@@ -128,17 +128,6 @@ export function unboundConfText(options: {
     ...rpzClause(rpz.origin, rpz.path, tagged ? EVERYONE_TAG : null),
     '',
   ].join('\n');
-}
-
-/** `a.b.c.d/p` → its network `w.x.y.z/p` (for Unbound's access control). */
-function networkOf(cidr: string): string {
-  const [address, prefixText] = cidr.split('/');
-  const prefix = Number(prefixText ?? 32);
-  if (!isIPv4(address)) return cidr;
-  const value = address.split('.').reduce((n, part) => (n << 8) | Number(part), 0) >>> 0;
-  const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-  const net = (value & mask) >>> 0;
-  return `${[24, 16, 8, 0].map((shift) => (net >>> shift) & 255).join('.')}/${prefix}`;
 }
 
 const quote = (text: string) => {

@@ -39,13 +39,17 @@ describe('the routes wg-quick would add', () => {
       '100.64.0.2/32',
       '100.64.0.3/32',
       '192.168.7.0/24',
-      'fd00::1/64',
+      // IPv6 as IPv4: host bits cleared, compressed as `ip -6 route` prints it.
+      'fd00::/64',
     ]);
     // AllowedIPs outside a [Peer] section are not peers'.
     expect(peerAllowedIps('[Interface]\nAllowedIPs = 10.0.0.0/8\n')).toEqual([]);
     expect(canonicalNetwork('10.99.0.7/24')).toBe('10.99.0.0/24');
     expect(canonicalNetwork('10.99.0.7')).toBe('10.99.0.7/32');
     expect(canonicalNetwork('FD00::1')).toBe('fd00::1/128');
+    expect(canonicalNetwork('FD00:0:0::1/64')).toBe('fd00::/64');
+    expect(canonicalNetwork('fe80::1%eth0/64')).toBeNull();
+    expect(canonicalNetwork('010.0.0.1/8')).toBeNull();
     expect(canonicalNetwork('10.0.0.0/33')).toBeNull();
     expect(canonicalNetwork('example.com')).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import { cidrContains, parseIpOrCidr, parseIpv4 } from '@palisade/contracts';
 
 /**
  * What `--apply` needs to forward for its devices, worked out without touching the system (dataplane.ts runs it):
@@ -9,30 +9,14 @@ import { isIPv4, isIPv6 } from 'node:net';
 /** The gateway's NAT table: its own, so `table inet palisade` stays the policy generator's. */
 export const NAT_TABLE = 'palisade_nat';
 
-/** `a.b.c.d` → its 32-bit value. */
-const v4Value = (address: string) => address.split('.').reduce((n, part) => (n << 8) | Number(part), 0) >>> 0;
-const v4Text = (value: number) => [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
-const v4Mask = (prefix: number) => (prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0);
-
 /**
- * A network in canonical form: IPv4 host bits cleared and the prefix always written (`100.64.0.2` →
- * `100.64.0.2/32`, `10.99.0.7/24` → `10.99.0.0/24`); IPv6 lower-cased with its prefix (`/128` when none); null
- * when it is not an address or block.
+ * A network in canonical form, either family (the contracts' address helper): host bits cleared and the prefix
+ * always written (`100.64.0.2` → `100.64.0.2/32`, `10.99.0.7/24` → `10.99.0.0/24`, `FD00::1/64` → `fd00::/64`,
+ * IPv6 compressed as RFC 5952 says, as `ip route` prints it); null when it is not an address or block.
  */
 export function canonicalNetwork(text: string): string | null {
-  const [address, prefixText, extra] = text.trim().split('/');
-  if (extra !== undefined) return null;
-  if (isIPv4(address)) {
-    const prefix = prefixText === undefined ? 32 : Number(prefixText);
-    if (!/^\d{1,2}$/.test(prefixText ?? '32') || prefix > 32) return null;
-    return `${v4Text((v4Value(address) & v4Mask(prefix)) >>> 0)}/${prefix}`;
-  }
-  if (isIPv6(address)) {
-    const prefix = prefixText === undefined ? 128 : Number(prefixText);
-    if (!/^\d{1,3}$/.test(prefixText ?? '128') || prefix > 128) return null;
-    return `${address.toLowerCase()}/${prefix}`;
-  }
-  return null;
+  const block = parseIpOrCidr(text.trim());
+  return block === null ? null : `${block.address}/${block.prefix}`;
 }
 
 /** Every peer's AllowedIPs in a (`wg setconf` or wg-quick) configuration: canonical, each once, in order. */
@@ -98,22 +82,15 @@ export function routeDiff(
  * nftables interval set refuses overlapping elements.
  */
 export function outermostV4(networks: readonly string[]): string[] {
-  const blocks = networks
-    .map((n) => canonicalNetwork(n))
-    .filter((n): n is string => n !== null && isIPv4(n.split('/')[0]))
-    .map((n) => {
-      const [address, prefix] = n.split('/');
-      return { text: n, value: v4Value(address), prefix: Number(prefix) };
-    });
+  const blocks = networks.flatMap((n) => {
+    const block = parseIpOrCidr(n.trim());
+    if (block?.family !== 4) return [];
+    const text = `${block.address}/${block.prefix}`;
+    return [{ text, value: parseIpv4(block.address) as number, prefix: block.prefix }];
+  });
   const kept = blocks.filter(
     (b, i) =>
-      !blocks.some(
-        (o, j) =>
-          j !== i &&
-          o.prefix <= b.prefix &&
-          (b.value & v4Mask(o.prefix)) >>> 0 === o.value &&
-          (o.prefix < b.prefix || j < i),
-      ),
+      !blocks.some((o, j) => j !== i && cidrContains(o.text, b.text) && (o.prefix < b.prefix || j < i)),
   );
   return [...new Set(kept.sort((a, b) => a.value - b.value || a.prefix - b.prefix).map((b) => b.text))];
 }

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { connect, isIPv4 } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { isIpv4, parseIpOrCidr } from '@palisade/contracts';
 import { SQUID_PAGE_PORT_NAME, squidLogging } from '@palisade/gateway-config/squid';
 import { SQUID_PORTS, STEERING_TABLE, steeringRuleset } from '@palisade/gateway-config/steering';
 import { Daemon } from './daemon';
@@ -244,7 +245,7 @@ export class SquidDaemon {
    * or reconfigured. Throws when the check fails (the running squid keeps the previous configuration).
    */
   async apply(includeSource: string, address: string): Promise<void> {
-    if (!isIPv4(address)) throw new Error(`squid: the tunnel address ${address} is not IPv4`);
+    if (!isIpv4(address)) throw new Error(`squid: the tunnel address ${address} is not IPv4`);
     const include = (await readIfExists(includeSource)) ?? '';
     const config = this.configText(address, this.includePath);
     if (this.running && include === this.include && config === this.config) return;
@@ -352,7 +353,11 @@ export class HttpLayer {
   }
 
   async apply(includeSource: string, addresses: readonly string[]): Promise<void> {
-    const own = addresses.map((a) => a.split('/')[0]).filter((a) => isIPv4(a));
+    // Squid and its steering table (`table ip`) are IPv4: the interface's IPv4 addresses, without their prefix.
+    const own = addresses.flatMap((a) => {
+      const b = parseIpOrCidr(a);
+      return b?.family === 4 ? [b.host] : [];
+    });
     if (own.length === 0) {
       this.options.log('squid: no IPv4 tunnel address, the HTTP layer is not steered');
       return;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { API_RATE_LIMIT } from '@palisade/contracts';
+import { API_RATE_LIMIT, isIpOrCidr } from '@palisade/contracts';
 
 /** Server configuration, read once from the environment (README lists every variable). */
 export interface Config {
@@ -89,14 +88,8 @@ export function parseTrustProxy(value: string | undefined): number | string[] | 
   if (/^\d+$/.test(text)) return Number(text) > 0 ? Number(text) : false;
   const entries = list(text);
   for (const entry of entries) {
-    const [address, prefix, ...rest] = entry.split('/');
-    const version = isIP(address);
-    const isValid =
-      rest.length === 0 &&
-      (PROXY_RANGES.includes(entry) ||
-        (version !== 0 &&
-          (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)))));
-    if (!isValid) {
+    // An address or CIDR of either family, strict as everywhere (the contracts' address helper).
+    if (!PROXY_RANGES.includes(entry) && !isIpOrCidr(entry)) {
       throw new Error(
         `TRUST_PROXY: "${entry}" is neither a hop count nor an IP address or CIDR of a proxy (e.g. 1 or 10.0.0.2,10.1.0.0/16)`,
       );

@@ -19,6 +19,7 @@ export * from './gateways';
 export * from './groups';
 export * from './imports';
 export * from './internal-devices';
+export * from './ip';
 export * from './local-controls';
 export * from './machine-values';
 export * from './mesh';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { KeysetPage, KeysetPageQuery, Ok, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { isIpv4 } from './ip';
 import { TenantParams } from './tenants';
-import { parseIpv4 } from './validators';
 
 /**
  * Internal devices (issue 11, `/devices/internal-devices`): the hosts a site gateway (kinds `cgw`, `cgwr`, `lgw`)
@@ -40,10 +40,9 @@ export const MacAddress = z
   .regex(MAC, { message: 'validation.mac' })
   .overwrite((value) => value.replaceAll('-', ':'));
 
-const Ipv4 = z
-  .string()
-  .trim()
-  .refine((s) => parseIpv4(s) !== null, { message: 'validation.ip' });
+// IPv4 only by design: the gateway reports its DHCP leases and ARP table, both IPv4 (the `ip -j neigh` IPv6
+// entries are left out at the gateway).
+const Ipv4 = z.string().trim().refine(isIpv4, { message: 'validation.ip' });
 
 /** One host a site gateway sees: from a DHCP lease (with the host name the client sent) or its ARP table. */
 export const GwLanNeighbour = z.object({

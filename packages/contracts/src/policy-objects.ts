@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { IdList, NonEmpty, Uuid } from './common';
 import { MAX_APP_ID_IP_COUNT, MAX_CUSTOM_DOMAINS_PER_APP, MAX_PORTS_LOCATIONS } from './constants';
 import { endpoint } from './endpoint';
+import { isIpOrCidr } from './ip';
 import { TenantParams } from './tenants';
-import { isTxtFileName, isValidDomainOrUrl, parseCidr, parseIpv4 } from './validators';
+import { isTxtFileName, isValidDomainOrUrl } from './validators';
 
 /**
  * The objects policy rules refer to: locations, applications, web categories, threat-intel feeds, geo
@@ -15,10 +16,11 @@ import { isTxtFileName, isValidDomainOrUrl, parseCidr, parseIpv4 } from './valid
 const OBJECT_NAME_MAX = 100;
 const DESCRIPTION_MAX = 500;
 
-/** A network entry: an IPv4 address or an IPv4 CIDR block. */
-export function isIpOrCidr(value: string): boolean {
-  return parseIpv4(value) !== null || parseCidr(value) !== null;
-}
+/**
+ * A network entry (apps, locations, feeds): an IPv4 address or an IPv4 CIDR block. IPv4 only by design: the
+ * policy engine decides IPv4 addresses (an IPv6 entry would match nothing).
+ */
+const isNetworkEntry = (value: string) => isIpOrCidr(value, 4);
 /** Lower-cases and strips scheme and trailing slash, so `https://Example.com/` is stored as `example.com`. */
 export function normaliseDomain(value: string): string {
   return value
@@ -38,7 +40,7 @@ const noDuplicates = (list: string[], ctx: z.RefinementCtx, norm: (s: string) =>
   });
 };
 
-const NetworkEntry = z.string().trim().refine(isIpOrCidr, { message: 'validation.ipOrCidr' });
+const NetworkEntry = z.string().trim().refine(isNetworkEntry, { message: 'validation.ipOrCidr' });
 const DomainEntry = z.string().trim().refine(isValidDomainOrUrl, { message: 'validation.domain' });
 
 // --- Locations ------------------------------------------------------------------------------------------
@@ -220,7 +222,7 @@ export function parseFeedText(text: string): { ips: string[]; domains: string[];
     if (!line) return;
     const hosts = /^(?:0\.0\.0\.0|127\.0\.0\.1)\s+(\S+)$/.exec(line);
     if (hosts) line = hosts[1];
-    if (isIpOrCidr(line)) ips.add(line);
+    if (isNetworkEntry(line)) ips.add(line);
     else if (isValidDomainOrUrl(line)) domains.add(normaliseDomain(line));
     else if (errors.length < 100)
       errors.push({ line: i + 1, value: line.slice(0, 200), message: 'validation.feedLine' });

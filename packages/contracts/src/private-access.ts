@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { NonEmpty, Ok, Uuid } from './common';
 import { endpoint } from './endpoint';
+import { isIpOrCidr, isIpv4 } from './ip';
 import { TenantParams } from './tenants';
-import { isValidPortList, parseCidr, parseIpv4 } from './validators';
+import { isValidPortList } from './validators';
 
 /**
  * Private access through site gateways (issue 11, `/devices/spa/service` and `/devices/ztna-firewall`), as
@@ -21,14 +22,12 @@ export const ZTNA_RULE_PROTOCOLS = ['tcp', 'udp', 'any'] as const;
 /** How many users and groups one entry names. */
 export const MAX_AUDIENCE = 500;
 
-const Ipv4 = z
-  .string()
-  .trim()
-  .refine((s) => parseIpv4(s) !== null, { message: 'validation.ip' });
+// IPv4 only by design: the guarded hosts are an nftables `ipv4_addr` set at the site gateway, behind its IPv4 LANs.
+const Ipv4 = z.string().trim().refine(isIpv4, { message: 'validation.ip' });
 const Ipv4OrCidr = z
   .string()
   .trim()
-  .refine((s) => parseIpv4(s) !== null || parseCidr(s) !== null, { message: 'validation.ipOrCidr' });
+  .refine((s) => isIpOrCidr(s, 4), { message: 'validation.ipOrCidr' });
 const Ports = z.string().trim().refine(isValidPortList, { message: 'validation.portList' });
 
 const Audience = {

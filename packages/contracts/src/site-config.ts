@@ -10,15 +10,17 @@ import {
 } from './constants';
 import { endpoint } from './endpoint';
 import { GATEWAY_STATUSES, SITE_GATEWAY_KINDS } from './gateways';
-import { TenantParams } from './tenants';
 import {
-  findIpSourceConflicts,
+  formatIpv4,
+  ipv4BlockEnd,
+  ipv4Mask,
   isAllowedPrivateRange,
-  isValidPort,
-  isValidPortList,
-  parseCidr,
+  isIpv4,
   parseIpv4,
-} from './validators';
+  parseIpv4Cidr,
+} from './ip';
+import { TenantParams } from './tenants';
+import { findIpSourceConflicts, isValidPort, isValidPortList } from './validators';
 
 /**
  * A site gateway's own configuration (gateways of kind `cgw`, `cgwr`, `lgw`): its LANs and their VLANs, the WAN,
@@ -42,10 +44,9 @@ export const SITE_PREFIX_MIN = 8;
 export const SITE_PREFIX_MAX = 30;
 export const VLAN_ID_MAX = 4094;
 
-const Ipv4Address = z
-  .string()
-  .trim()
-  .refine((s) => parseIpv4(s) !== null, { message: 'validation.ip' });
+// A site's LANs, VLANs, WAN and forwards are IPv4 by design (its nftables table and `ip` script are IPv4), so
+// these fields take IPv4 only, through the one address helper (./ip).
+const Ipv4Address = z.string().trim().refine(isIpv4, { message: 'validation.ip' });
 const SiteName = NonEmpty(64);
 const Prefix = z
   .number()
@@ -57,11 +58,11 @@ const LanId = z
   .int({ message: 'validation.lanId' })
   .min(1, { message: 'validation.lanId' })
   .max(MAX_LAN_IDS, { message: 'validation.lanId' });
-/** `any`, or an IPv4 block `a.b.c.d/p`. */
+/** `any`, or an IPv4 block `a.b.c.d/p` (IPv4 only, as above). */
 const CidrOrAny = z
   .string()
   .trim()
-  .refine((s) => s === 'any' || parseCidr(s) !== null, { message: 'validation.cidrOrAny' });
+  .refine((s) => s === 'any' || parseIpv4Cidr(s) !== null, { message: 'validation.cidrOrAny' });
 
 /** A LAN port of the gateway: its address in the LAN network and, optionally, a DHCP range it serves. */
 export const SiteLan = z.object({
@@ -171,13 +172,11 @@ export interface SiteConfigProblem {
   values?: Record<string, string>;
 }
 
-const maskOf = (prefix: number) => (prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
-
 /** An address with its prefix as a block: the network, the first and last address. */
 function blockOf(address: string, prefix: number) {
   const ip = parseIpv4(address) ?? 0;
-  const network = (ip & maskOf(prefix)) >>> 0;
-  return { ip, network, prefix, first: network, last: (network | ~maskOf(prefix)) >>> 0 };
+  const network = (ip & ipv4Mask(prefix)) >>> 0;
+  return { ip, network, prefix, first: network, last: ipv4BlockEnd({ network, prefix }) };
 }
 type Block = ReturnType<typeof blockOf>;
 
@@ -185,17 +184,14 @@ const overlaps = (a: { first: number; last: number }, b: { first: number; last: 
   a.first <= b.last && b.first <= a.last;
 /** Neither the network nor the broadcast address of its block. */
 const isHost = (ip: number, b: Block) => ip > b.first && ip < b.last;
-const cidrText = (b: Block) => {
-  const n = b.network;
-  return `${[n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')}/${b.prefix}`;
-};
+const cidrText = (b: Block) => `${formatIpv4(b.network)}/${b.prefix}`;
 
 /** A source (`any` or a CIDR block) as an address range. */
 function sourceRange(source: string) {
   if (source.trim() === 'any') return { first: 0, last: 0xffffffff };
-  const block = parseCidr(source.trim());
+  const block = parseIpv4Cidr(source.trim());
   if (!block) return { first: 0, last: 0xffffffff };
-  return { first: block.network, last: (block.network | ~maskOf(block.prefix)) >>> 0 };
+  return { first: block.network, last: ipv4BlockEnd(block) };
 }
 
 /** A port list (already valid) as ranges. */

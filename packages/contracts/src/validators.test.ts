@@ -1,23 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatIpv4, ipAtOffset, isAllowedPrivateRange, isIpInCidr, parseIpv4, parseIpv4Cidr } from './ip';
 import {
   Cidr,
   DomainOrUrl,
   findDuplicates,
   findIpSourceConflicts,
-  formatIpv4,
   hasFieldError,
-  ipAtOffset,
-  isAllowedPrivateRange,
-  isIpInCidr,
   isNonEmptyString,
   isTxtFileName,
   isValidDomainOrUrl,
   isValidPort,
   isValidPortList,
   PortList,
-  parseCidr,
-  parseIpv4,
   TxtFileName,
 } from './validators';
 
@@ -242,7 +237,7 @@ describe('parseIpv4 / formatIpv4', () => {
   });
 });
 
-describe('parseCidr', () => {
+describe('parseIpv4Cidr', () => {
   it.each([
     ['10.0.0.0/8', { network: 0x0a000000, prefix: 8 }],
     ['10.1.2.3/8', { network: 0x0a000000, prefix: 8 }],
@@ -251,7 +246,7 @@ describe('parseCidr', () => {
     ['1.2.3.4/32', { network: 0x01020304, prefix: 32 }],
     ['255.255.255.255/1', { network: 0x80000000, prefix: 1 }],
   ])('%s', (value, expected) => {
-    expect(parseCidr(value)).toEqual(expected);
+    expect(parseIpv4Cidr(value)).toEqual(expected);
   });
 
   it.each([
@@ -264,7 +259,7 @@ describe('parseCidr', () => {
     '10.0.0.0/8/8',
     '/8',
   ])('rejects %j', (value) => {
-    expect(parseCidr(value)).toBeNull();
+    expect(parseIpv4Cidr(value)).toBeNull();
   });
 });
 
@@ -385,7 +380,7 @@ describe('isAllowedPrivateRange', () => {
     const ranges = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'];
     fc.assert(
       fc.property(cidrArb, ({ cidr }) => {
-        const block = parseCidr(cidr)!;
+        const block = parseIpv4Cidr(cidr)!;
         const last = formatIpv4(block.network + 2 ** (32 - block.prefix) - 1);
         const expected = ranges.some((r) => isIpInCidr(formatIpv4(block.network), r) && isIpInCidr(last, r));
         expect(isAllowedPrivateRange(cidr)).toBe(expected);

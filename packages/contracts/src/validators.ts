@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PORT_MAX, PORT_MIN } from './constants';
+import { parseIpv4Cidr } from './ip';
 
 // Canonical decimal integer: leading zeros are rejected so that "080" and "80" cannot both be stored for one port.
 const PORT_NUMBER = /^[1-9]\d{0,4}$/;
@@ -72,122 +73,6 @@ export function isValidDomainOrUrl(value: string): boolean {
 export function isTxtFileName(name: string): boolean {
   if (typeof name !== 'string' || !/\.txt$/i.test(name)) return false;
   return name.slice(0, -4).trim().length > 0;
-}
-
-// "0" or 1..255 without leading zeros: "010" is octal in some parsers, so it is refused rather than guessed.
-const OCTET = /^(?:0|[1-9]\d{0,2})$/;
-
-/**
- * Parses a strict dotted-quad IPv4 address into its unsigned 32-bit value, or `null` when malformed.
- * Each of the four parts is 0..255 with no leading zeros (except `"0"` itself), no sign and no whitespace.
- *
- * @example parseIpv4('192.168.1.10') // 3232235786
- */
-export function parseIpv4(s: string): number | null {
-  if (typeof s !== 'string') return null;
-  const parts = s.split('.');
-  if (parts.length !== 4) return null;
-  let value = 0;
-  for (const part of parts) {
-    if (!OCTET.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    // Multiplication rather than `<<` keeps the result unsigned above 127.255.255.255.
-    value = value * 256 + octet;
-  }
-  return value;
-}
-
-/**
- * Renders an unsigned 32-bit value as a dotted quad; the inverse of {@link parseIpv4}.
- * Values outside 0..2^32-1 or non-integers are wrapped to 32 bits like the `>>> 0` operator does.
- */
-export function formatIpv4(value: number): string {
-  const n = value >>> 0;
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
-}
-
-/** The netmask of a prefix length 0..32 as an unsigned 32-bit value. */
-function maskOf(prefix: number): number {
-  // A shift by 32 is a shift by 0 in JavaScript, so /0 needs its own branch.
-  return prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-}
-
-const PREFIX = /^(?:0|[1-9]\d?)$/;
-
-/** A parsed IPv4 block: `network` is the unsigned base address with host bits cleared, `prefix` is 0..32. */
-export interface ParsedCidr {
-  network: number;
-  prefix: number;
-}
-
-/**
- * Parses `a.b.c.d/p` (p in 0..32, no leading zeros) into its block, or `null` when malformed. Host bits set in
- * the address are cleared, so `10.1.2.3/8` parses to the block `10.0.0.0/8`: entries name the block they
- * belong to, and masking is the membership rule of spec §5. A bare address without `/p` is rejected.
- */
-export function parseCidr(s: string): ParsedCidr | null {
-  if (typeof s !== 'string') return null;
-  const slash = s.indexOf('/');
-  if (slash < 0) return null;
-  const address = parseIpv4(s.slice(0, slash));
-  const prefixText = s.slice(slash + 1);
-  if (address === null || !PREFIX.test(prefixText)) return null;
-  const prefix = Number(prefixText);
-  if (prefix > 32) return null;
-  return { network: (address & maskOf(prefix)) >>> 0, prefix };
-}
-
-/**
- * Whether the address `ip` belongs to the block `cidr` (spec §5): only if the address masked by the block's
- * prefix equals the block's network. Malformed input on either side is never a member.
- *
- * @example isIpInCidr('10.1.2.3', '10.0.0.0/8') // true
- */
-export function isIpInCidr(ip: string, cidr: string): boolean {
-  const address = parseIpv4(ip);
-  const block = parseCidr(cidr);
-  if (address === null || block === null) return false;
-  return (address & maskOf(block.prefix)) >>> 0 === block.network;
-}
-
-/**
- * The address at `offset` within the block `cidr`, counting from the network address at offset 0, or `null`
- * when the block is malformed or the offset is not an integer in 0..2^(32-prefix)-1 (spec §5: an offset
- * beyond the block size is rejected).
- *
- * @example ipAtOffset('192.168.0.0/30', 3) // '192.168.0.3'
- * @example ipAtOffset('192.168.0.0/30', 4) // null
- */
-export function ipAtOffset(cidr: string, offset: number): string | null {
-  const block = parseCidr(cidr);
-  if (block === null || !Number.isInteger(offset) || offset < 0) return null;
-  const size = 2 ** (32 - block.prefix);
-  if (offset >= size) return null;
-  return formatIpv4(block.network + offset);
-}
-
-// Spec §5 lists the allowed ranges only as {ip}/8, {ip}/12, {ip}/16; these are the RFC 1918 blocks they denote.
-const PRIVATE_BLOCKS: readonly ParsedCidr[] = [
-  { network: 0x0a000000, prefix: 8 },
-  { network: 0xac100000, prefix: 12 },
-  { network: 0xc0a80000, prefix: 16 },
-];
-
-/**
- * Whether `cidr` lies entirely inside one of the allowed private ranges 10.0.0.0/8, 172.16.0.0/12 or
- * 192.168.0.0/16 (spec §5): its prefix is at least as long as the range's and its network falls in the range.
- *
- * @example isAllowedPrivateRange('172.20.0.0/16') // true
- * @example isAllowedPrivateRange('172.0.0.0/8') // false: wider than 172.16.0.0/12
- */
-export function isAllowedPrivateRange(cidr: string): boolean {
-  const block = parseCidr(cidr);
-  if (block === null) return false;
-  return PRIVATE_BLOCKS.some(
-    (allowed) =>
-      block.prefix >= allowed.prefix && (block.network & maskOf(allowed.prefix)) >>> 0 === allowed.network,
-  );
 }
 
 /**
@@ -274,8 +159,11 @@ export const PortList = z.string().refine(isValidPortList, { message: 'validatio
 /** Form field: a domain or URL ({@link isValidDomainOrUrl}); error key `validation.domain`. */
 export const DomainOrUrl = z.string().refine(isValidDomainOrUrl, { message: 'validation.domain' });
 
-/** Form field: an IPv4 block `a.b.c.d/p` ({@link parseCidr}); error key `validation.cidr`. */
-export const Cidr = z.string().refine((s) => parseCidr(s) !== null, { message: 'validation.cidr' });
+/**
+ * Form field: an IPv4 block `a.b.c.d/p` ({@link parseIpv4Cidr}); error key `validation.cidr`. IPv4 only, as the
+ * spec's §5 block fields are; an IPv6 field would refine with `isCidr` of ./ip.
+ */
+export const Cidr = z.string().refine((s) => parseIpv4Cidr(s) !== null, { message: 'validation.cidr' });
 
 /** Form field: an upload file name ending in `.txt` ({@link isTxtFileName}); error key `validation.txtFile`. */
 export const TxtFileName = z.string().refine(isTxtFileName, { message: 'validation.txtFile' });

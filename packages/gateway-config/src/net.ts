@@ -2,9 +2,12 @@
  * Address helpers for the artefacts: IPv4 and IPv6 addresses, CIDR blocks and ranges as bigints, merged into
  * the fewest intervals (nftables interval sets refuse overlapping elements) and printed canonically (RFC 5952
  * for IPv6). Strict parsing: anything that is not an address is refused, so nothing else reaches a config file.
+ * Addresses are read and printed by the contracts' one address helper (./ip there, on ipaddr.js); the intervals
+ * and their merging, which only the artefacts need, are here.
  */
+import { type IpFamily, ipFromBigInt, ipToBigInt, parseIpOrCidr } from '@palisade/contracts';
 
-export type Family = 4 | 6;
+export type Family = IpFamily;
 
 /** An inclusive interval of addresses of one family. */
 export interface Interval {
@@ -15,70 +18,12 @@ export interface Interval {
 
 const BITS: Record<Family, number> = { 4: 32, 6: 128 };
 
-const V4_PART = /^(?:0|[1-9]\d{0,2})$/;
-
-function parseV4(s: string): bigint | null {
-  const parts = s.split('.');
-  if (parts.length !== 4) return null;
-  let v = 0n;
-  for (const p of parts) {
-    if (!V4_PART.test(p)) return null;
-    const n = Number(p);
-    if (n > 255) return null;
-    v = v * 256n + BigInt(n);
-  }
-  return v;
-}
-
-const HEXTET = /^[0-9a-fA-F]{1,4}$/;
-
-function parseV6(s: string): bigint | null {
-  if (s.length < 2 || s.length > 45) return null;
-  let text = s;
-  // An embedded IPv4 address in the last 32 bits (::ffff:1.2.3.4) becomes two hextets.
-  const lastColon = text.lastIndexOf(':');
-  if (text.indexOf('.', lastColon) > lastColon) {
-    const v4 = parseV4(text.slice(lastColon + 1));
-    if (v4 === null) return null;
-    text = `${text.slice(0, lastColon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const read = (h: string): bigint[] | null => {
-    if (h === '') return [];
-    const out: bigint[] = [];
-    for (const g of h.split(':')) {
-      if (!HEXTET.test(g)) return null;
-      out.push(BigInt(`0x${g}`));
-    }
-    return out;
-  };
-  const head = read(halves[0]);
-  const rest = halves.length === 2 ? read(halves[1]) : [];
-  if (head === null || rest === null) return null;
-  let groups: bigint[];
-  if (halves.length === 2) {
-    const missing = 8 - head.length - rest.length;
-    if (missing < 1) return null;
-    groups = [...head, ...new Array<bigint>(missing).fill(0n), ...rest];
-  } else {
-    if (head.length !== 8) return null;
-    groups = head;
-  }
-  let v = 0n;
-  for (const g of groups) v = (v << 16n) | g;
-  return v;
-}
-
-/** A strict address of either family (no zone index, no brackets), or null. */
+/**
+ * A strict address of either family (the contracts' address helper: no zone index, no brackets, no octal or
+ * short IPv4 forms) as a number, or null.
+ */
 export function parseAddress(text: string): { family: Family; value: bigint } | null {
-  if (typeof text !== 'string') return null;
-  if (text.includes(':')) {
-    const v = parseV6(text);
-    return v === null ? null : { family: 6, value: v };
-  }
-  const v = parseV4(text);
-  return v === null ? null : { family: 4, value: v };
+  return ipToBigInt(text);
 }
 
 export interface Block {
@@ -90,29 +35,14 @@ export interface Block {
   address: bigint;
 }
 
-/** `address` or `address/prefix` of either family; null when malformed. */
+/** `address` or `address/prefix` of either family (trimmed); null when malformed. */
 export function parseBlock(text: string): Block | null {
   if (typeof text !== 'string') return null;
-  const s = text.trim();
-  const slash = s.indexOf('/');
-  const a = parseAddress(slash < 0 ? s : s.slice(0, slash));
-  if (a === null) return null;
-  const bits = BITS[a.family];
-  let prefix = bits;
-  if (slash >= 0) {
-    const p = s.slice(slash + 1);
-    if (!/^(?:0|[1-9]\d{0,2})$/.test(p)) return null;
-    prefix = Number(p);
-    if (prefix > bits) return null;
-  }
-  const mask = maskOf(a.family, prefix);
-  return { family: a.family, network: a.value & mask, prefix, address: a.value };
-}
-
-function maskOf(family: Family, prefix: number): bigint {
-  const bits = BigInt(BITS[family]);
-  const all = (1n << bits) - 1n;
-  return prefix === 0 ? 0n : (all >> BigInt(BITS[family] - prefix)) << BigInt(BITS[family] - prefix);
+  const b = parseIpOrCidr(text.trim());
+  if (b === null) return null;
+  const network = ipToBigInt(b.address) as { value: bigint };
+  const address = ipToBigInt(b.host) as { value: bigint };
+  return { family: b.family, network: network.value, prefix: b.prefix, address: address.value };
 }
 
 export function blockInterval(b: Block): Interval {
@@ -149,32 +79,9 @@ export function mergeIntervals(list: readonly Interval[]): Interval[] {
   return out;
 }
 
+/** An address printed canonically (IPv6 as RFC 5952 says), through the contracts' address helper. */
 export function formatAddress(family: Family, value: bigint): string {
-  if (family === 4) {
-    const n = Number(value);
-    return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-  }
-  const groups: number[] = [];
-  for (let i = 7; i >= 0; i--) groups.push(Number((value >> BigInt(i * 16)) & 0xffffn));
-  // RFC 5952: the longest run of two or more zero groups becomes `::` (the first one on a tie).
-  let bestAt = -1;
-  let bestLen = 1;
-  for (let i = 0; i < 8; ) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen) {
-      bestAt = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = (g: number[]) => g.map((x) => x.toString(16)).join(':');
-  if (bestAt < 0) return hex(groups);
-  return `${hex(groups.slice(0, bestAt))}::${hex(groups.slice(bestAt + bestLen))}`;
+  return ipFromBigInt(family, value);
 }
 
 export function formatBlock(b: { family: Family; network: bigint; prefix: number }): string {

@@ -12,6 +12,7 @@
  * decides alike whether the resolver follows those rules (unbound does) or takes the longest wildcard.
  */
 
+import { isIpv4 } from '@palisade/contracts';
 import type { EngineInput } from '@palisade/policy-engine';
 import { normalizeHost } from '@palisade/policy-engine';
 import {
@@ -127,10 +128,8 @@ export function rpzZone(input: EngineInput, options: RpzOptions): Generated {
     throw new GatewayConfigError('invalid-option', 'ttl', 'ttl: an integer 0 … 2147483647');
   }
   const page = options.blockPageAddress;
-  if (
-    page !== undefined &&
-    !/^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/.test(page)
-  ) {
+  // IPv4 only: the block page is answered as an `A` record.
+  if (page !== undefined && !isIpv4(page)) {
     throw new GatewayConfigError('invalid-option', 'blockPageAddress', 'blockPageAddress: an IPv4 address');
   }
   // Room for `*.` and the origin: a name has at most 253 characters in presentation form.

@@ -15,7 +15,14 @@
  * address, a VLAN or flow on a LAN that does not exist, a bad interface name) throws {@link GatewayConfigError}.
  */
 
-import { LAN_PORT, type SiteConfig } from '@palisade/contracts';
+import {
+  formatIpv4,
+  ipv4BlockEnd,
+  ipv4Mask,
+  LAN_PORT,
+  parseIpv4,
+  type SiteConfig,
+} from '@palisade/contracts';
 import { commentText, GatewayConfigError } from './common';
 import { formatInterval, type Interval, mergeIntervals } from './net';
 
@@ -39,19 +46,14 @@ export interface SiteArtefacts {
 }
 
 const IFNAME = /^[A-Za-z0-9_-]{1,15}$/;
-const OCTET = /^(?:0|[1-9]\d{0,2})$/;
 const PORT = /^[1-9]\d{0,4}$/;
 
+/** A strict IPv4 address (the contracts' helper; trimmed) as a number. IPv4 only: the site table is IPv4. */
 function ipv4(text: string | undefined, field: string): number {
-  const parts = typeof text === 'string' ? text.trim().split('.') : [];
-  if (parts.length === 4 && parts.every((p) => OCTET.test(p) && Number(p) <= 255)) {
-    return parts.reduce((value, p) => value * 256 + Number(p), 0);
-  }
+  const value = typeof text === 'string' ? parseIpv4(text.trim()) : null;
+  if (value !== null) return value;
   throw new GatewayConfigError('invalid-address', field, `${field}: not an IPv4 address`);
 }
-
-const formatIpv4 = (n: number) => `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-const maskOf = (prefix: number) => (prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
 
 function prefixOf(value: number, field: string): number {
   if (Number.isInteger(value) && value >= 0 && value <= 32) return value;
@@ -62,14 +64,14 @@ function prefixOf(value: number, field: string): number {
 function addressIn(address: string, prefix: number, field: string) {
   const ip = ipv4(address, `${field}.address`);
   const bits = prefixOf(prefix, `${field}.prefix`);
-  const network = (ip & maskOf(bits)) >>> 0;
+  const network = (ip & ipv4Mask(bits)) >>> 0;
   return {
     address: `${formatIpv4(ip)}/${bits}`,
     network: `${formatIpv4(network)}/${bits}`,
     interval: {
       family: 4,
       first: BigInt(network),
-      last: BigInt((network | ~maskOf(bits)) >>> 0),
+      last: BigInt(ipv4BlockEnd({ network, prefix: bits })),
     } as Interval,
   };
 }
@@ -85,7 +87,7 @@ function blockOrAny(text: string, field: string): string | null {
     throw new GatewayConfigError('invalid-address', field, `${field}: a CIDR block or any`);
   }
   const prefix = prefixOf(bits, field);
-  const network = (ipv4(s.slice(0, slash), field) & maskOf(prefix)) >>> 0;
+  const network = (ipv4(s.slice(0, slash), field) & ipv4Mask(prefix)) >>> 0;
   return prefix === 0 ? null : prefix === 32 ? formatIpv4(network) : `${formatIpv4(network)}/${prefix}`;
 }
 

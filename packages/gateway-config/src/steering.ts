@@ -11,7 +11,7 @@
  * its table again, so `nft -f` replaces the previous one in one transaction.
  */
 
-import { isIPv4 } from 'node:net';
+import { parseIpOrCidr } from '@palisade/contracts';
 import { GatewayConfigError } from './common';
 
 export const STEERING_TABLE = 'palisade_steer';
@@ -44,7 +44,15 @@ export function steeringRuleset(options: SteeringOptions): string {
   const http = port('httpPort', options.httpPort ?? SQUID_PORTS.http);
   const https = port('httpsPort', options.httpsPort ?? SQUID_PORTS.https);
   const page = port('pagePort', options.pagePort ?? SQUID_PORTS.page);
-  const own = [...new Set(options.gatewayAddresses.map((a) => a.split('/')[0]))].filter((a) => isIPv4(a));
+  // Their addresses without the prefix (`10.64.0.1/16` → `10.64.0.1`); IPv4 only, as the table is `ip`.
+  const own = [
+    ...new Set(
+      options.gatewayAddresses.flatMap((a) => {
+        const b = parseIpOrCidr(a);
+        return b?.family === 4 ? [b.host] : [];
+      }),
+    ),
+  ];
   const iif = `iifname "${options.interfaceName}"`;
   return [
     '# Palisade: the tunnel web traffic through the gateway squid. Generated: do not edit.',

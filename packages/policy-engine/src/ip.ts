@@ -1,7 +1,10 @@
 /**
- * IPv4 helpers for the hot path: addresses are unsigned 32-bit numbers, `-1` means "unknown or malformed".
- * Parsing is done by hand over char codes so that a decision allocates nothing.
+ * The engine's IPv4 addresses: unsigned 32-bit numbers, `-1` for "unknown or malformed", so that matching a
+ * block is one mask and one compare. Reading and printing them is the contracts' address helper (./ip there,
+ * on ipaddr.js), as everywhere else. IPv4 only by design: the engine decides IPv4 destinations and sources; an
+ * IPv6 address is -1 here (unknown), and an IPv6 block is no {@link Net}.
  */
+import { formatIpv4, ipv4Mask, parseIpv4, parseIpv4OrCidr } from '@palisade/contracts';
 
 /** A parsed IPv4 block. `network` has its host bits cleared; `mask` is the netmask as an unsigned number. */
 export interface Net {
@@ -13,43 +16,14 @@ export interface Net {
 }
 
 /** The netmask of a prefix length 0..32 as an unsigned 32-bit value. */
-export function maskOf(prefix: number): number {
-  // A shift by 32 is a shift by 0 in JavaScript, so /0 needs its own branch.
-  return prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-}
+export const maskOf = ipv4Mask;
 
 /**
- * Parses a strict dotted quad (0..255 per part, no leading zeros, no sign or whitespace) into its unsigned
- * value, or -1. Same acceptance as `parseIpv4` of the contracts, without allocating.
+ * A strict dotted quad (the contracts' `parseIpv4`: 0..255 per part, no leading zeros, no sign or whitespace)
+ * as its unsigned value, or -1.
  */
 export function parseIp(s: string | null | undefined): number {
-  if (typeof s !== 'string') return -1;
-  const n = s.length;
-  if (n < 7 || n > 15) return -1;
-  let value = 0;
-  let part = 0;
-  let digits = 0;
-  let dots = 0;
-  for (let i = 0; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 46) {
-      if (digits === 0) return -1;
-      value = value * 256 + part;
-      part = 0;
-      digits = 0;
-      dots++;
-      if (dots > 3) return -1;
-    } else if (c >= 48 && c <= 57) {
-      if (digits > 0 && part === 0) return -1; // leading zero
-      part = part * 10 + (c - 48);
-      digits++;
-      if (part > 255) return -1;
-    } else {
-      return -1;
-    }
-  }
-  if (dots !== 3 || digits === 0) return -1;
-  return value * 256 + part;
+  return typeof s === 'string' ? (parseIpv4(s) ?? -1) : -1;
 }
 
 /**
@@ -58,18 +32,8 @@ export function parseIp(s: string | null | undefined): number {
  */
 export function parseNet(text: string): Net | null {
   const s = text.trim();
-  const slash = s.indexOf('/');
-  if (slash < 0) {
-    const ip = parseIp(s);
-    return ip < 0 ? null : { network: ip, prefix: 32, mask: 0xffffffff, text: s };
-  }
-  const ip = parseIp(s.slice(0, slash));
-  const prefixText = s.slice(slash + 1);
-  if (ip < 0 || !/^(?:0|[1-9]\d?)$/.test(prefixText)) return null;
-  const prefix = Number(prefixText);
-  if (prefix > 32) return null;
-  const mask = maskOf(prefix);
-  return { network: (ip & mask) >>> 0, prefix, mask, text: s };
+  const block = parseIpv4OrCidr(s);
+  return block === null ? null : { ...block, mask: ipv4Mask(block.prefix), text: s };
 }
 
 /** Whether the unsigned address `ip` lies in `net`. */
@@ -83,7 +47,4 @@ export function netContains(outer: Net, inner: Net): boolean {
 }
 
 /** Renders an unsigned address as a dotted quad. */
-export function formatIp(value: number): string {
-  const n = value >>> 0;
-  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
-}
+export const formatIp = formatIpv4;

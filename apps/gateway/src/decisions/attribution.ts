@@ -1,6 +1,12 @@
-import type { DecisionEventData, GwBundle } from '@palisade/contracts';
+import { type DecisionEventData, type GwBundle, parseIp, parseIpOrCidr } from '@palisade/contracts';
 import { type CompiledPolicy, compile, decide } from '@palisade/policy-engine';
 import { engineInputOf, rosterOf } from '../simulate';
+
+/** An address as the maps hold it: normalised (the contracts' helper), a block's address without its prefix. */
+const addressKey = (text: string) => {
+  const t = text.trim();
+  return parseIp(t) ?? parseIpOrCidr(t)?.host ?? t;
+};
 
 /** Who is behind a tunnel address, as the bundle names them. */
 export interface Identity {
@@ -37,7 +43,7 @@ export class Attribution {
     }
     for (const entry of rosterOf(bundle)) {
       if (entry.address) {
-        this.byAddress.set(entry.address.split('/')[0], {
+        this.byAddress.set(addressKey(entry.address), {
           deviceId: entry.deviceId,
           userId: entry.userId,
           groups: entry.groups,
@@ -47,7 +53,7 @@ export class Attribution {
     const wireguard = (bundle.artefacts as { wireguard?: unknown } | undefined)?.wireguard;
     if (typeof wireguard === 'string') {
       for (const m of wireguard.matchAll(/^\s*Address\s*=\s*(.+)$/gm)) {
-        for (const part of m[1].split(',')) this.own.add(part.trim().split('/')[0]);
+        for (const part of m[1].split(',')) this.own.add(addressKey(part));
       }
     }
     const input = engineInputOf(bundle.policy);
@@ -73,12 +79,12 @@ export class Attribution {
 
   /** One of the gateway's own addresses: its own lookups and connections are not a device's decisions. */
   isOwn(address: string): boolean {
-    return this.own.has(address);
+    return this.own.has(addressKey(address));
   }
 
   /** The device and user behind `address` (null: no device of the bundle has it). */
   identityOf(address: string): Identity | null {
-    return this.byAddress.get(address) ?? null;
+    return this.byAddress.get(addressKey(address)) ?? null;
   }
 
   /** The rule's name (100 characters at most, as the event takes it), null when the bundle has no such rule. */

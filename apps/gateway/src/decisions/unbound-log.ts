@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { DecisionEventData } from '@palisade/contracts';
+import { type DecisionEventData, ipRange, unmapIpv4 } from '@palisade/contracts';
 import type { Attribution } from './attribution';
 
 /**
@@ -143,7 +143,11 @@ export class UnboundDecisions {
   }
 }
 
-export const isLoopback = (address: string) => address.startsWith('127.') || address === '::1';
+/** Whether a logged client is the gateway itself: 127.0.0.0/8 or ::1 (an IPv4-mapped one as its IPv4 address). */
+export const isLoopback = (address: string) => {
+  const ip = unmapIpv4(address);
+  return ip !== null && ipRange(ip) === 'loopback';
+};
 
 /** Where the gateway's Unbound writes its log (in the state directory). */
 export const unboundLogPath = (dir: string) => join(dir, 'unbound.log');

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { pgErrorCode } from './driver';
 import { type Db, queryRows } from './query';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
@@ -28,10 +29,10 @@ export async function migrate(runScript: (text: string) => Promise<unknown>, db:
        ${body}
        ;INSERT INTO schema_migrations (name) VALUES ('${file}');
        COMMIT;`,
-    ).catch(async (error: { code?: string }) => {
+    ).catch(async (error: unknown) => {
       await runScript('ROLLBACK').catch(() => undefined);
       // Another server applied it while we waited for the lock: nothing to do.
-      if (error.code !== 'P0001') throw error;
+      if (pgErrorCode(error) !== 'P0001') throw error;
     });
   }
 }

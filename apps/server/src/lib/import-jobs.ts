@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportJob, ImportRowError, PolicyTestFailure } from '@palisade/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
+import { pgArray } from '../db/driver';
 import { importJobs } from '../db/schema';
 import type { Ctx } from './context';
 import { isCsvError } from './csv';
@@ -267,8 +268,7 @@ export async function getImportJob(database: Database, ctx: Ctx, kind: ImportKin
 }
 
 /** Appends a batch's changed users to a bulk job's `changedIds` (a value for {@link updateJob}). */
-export const appendChangedIds = (ids: string[]) =>
-  sql`${importJobs.changedIds} || ${`{${ids.join(',')}}`}::uuid[]`;
+export const appendChangedIds = (ids: string[]) => sql`${importJobs.changedIds} || ${pgArray(ids, 'uuid')}`;
 
 /**
  * Locks a completed bulk change for its undo (`for update`, so a second undo waits and then sees `undoneBy`);

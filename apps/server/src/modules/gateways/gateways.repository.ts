@@ -1,6 +1,7 @@
 import type { GatewayKind, GatewayListQuery, GatewayMetrics } from '@palisade/contracts';
 import { and, desc, eq, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { pgArray } from '../../db/driver';
 import { afterKey, decodeCursor, encodeCursor, pageTotal } from '../../db/paging';
 import { tenants } from '../../db/schema';
 import { gatewayBundles, gateways, type StoredPeer } from './gateways.tables';
@@ -96,9 +97,7 @@ export async function listGateways(
       : await tx
           .select()
           .from(gateways)
-          .where(
-            and(eq(gateways.tenantId, tenantId), sql`${gateways.id} = any(${`{${ids.join(',')}}`}::uuid[])`),
-          );
+          .where(and(eq(gateways.tenantId, tenantId), sql`${gateways.id} = any(${pgArray(ids, 'uuid')})`));
   const byId = new Map(found.map((row) => [row.id, row]));
   const total = await pageTotal(tx, sql`from gateways g where ${where}`, { ...query, rows: page.length });
   const last = page.at(-1);
@@ -256,13 +255,14 @@ export async function markDevicesSeen(tx: Tx, tenantId: string, peers: readonly 
   );
   const seen = peers.filter((peer) => peer.lastHandshakeAt);
   if (seen.length === 0) return;
+  const keys = seen.map((p) => p.publicKey);
+  const handshakes = seen.map((p) => p.lastHandshakeAt);
   await tx.execute(
     sql`update devices d set last_seen_at = h.at,
       connstatus = case when h.at >= now() - make_interval(secs => ${CONNECTED_WITHIN_SECONDS}::int)
         then 'connected' else 'disconnected' end
       from (select distinct on (key) key, at from unnest(
-        ${`{${seen.map((p) => p.publicKey).join(',')}}`}::text[],
-        ${`{${seen.map((p) => p.lastHandshakeAt).join(',')}}`}::timestamptz[]) as x(key, at)
+        ${pgArray(keys, 'text')}, ${pgArray(handshakes, 'timestamptz')}) as x(key, at)
         order by key, at desc) h
       where d.tenant_id = ${tenantId} and d.wg_public_key = h.key
         and (d.last_seen_at is null or d.last_seen_at < h.at)`,
@@ -459,7 +459,7 @@ export async function deviceSubjectsOfHosts(
     id: string;
     host: number;
     userId: string | null;
-    groups: string[] | string;
+    groups: string[];
   }>(
     tx,
     sql`select d.id, d.wg_host as host, d.user_id as "userId",
@@ -472,17 +472,10 @@ export async function deviceSubjectsOfHosts(
             sql`, `,
           )})`,
   );
-  const groupsOf = (groups: string[] | string): string[] =>
-    Array.isArray(groups)
-      ? groups
-      : groups
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter(Boolean);
   return new Map(
     rows.map((row) => [
       Number(row.host),
-      { deviceId: String(row.id), userId: row.userId ?? null, groups: groupsOf(row.groups) },
+      { deviceId: String(row.id), userId: row.userId ?? null, groups: row.groups },
     ]),
   );
 }

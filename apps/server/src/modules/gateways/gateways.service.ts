@@ -10,6 +10,7 @@ import {
   DEVICE_TUNNEL_NETWORK,
   type DeviceRoute,
   type DeviceWireguard,
+  formatIpv4,
   GATEWAY_BUNDLE_MAX_WAIT_S,
   GATEWAY_BUNDLES_KEPT,
   GATEWAY_CREDENTIAL_PREFIX,
@@ -31,6 +32,8 @@ import {
   LIVE_STATE_MAX,
   type LocalControls,
   PEER_ACTIVE_MS,
+  parseIpOrCidr,
+  parseIpv4,
   type RouteEntry,
   SITE_GATEWAY_KINDS,
   SITE_METRICS_RETENTION_DAYS,
@@ -339,7 +342,7 @@ function identitiesOf(devices: Awaited<ReturnType<typeof repo.devicePeers>>): Tu
     address: deviceAddress(device.host),
     deviceId: device.id,
     userId: device.userId,
-    groups: parseGroups(device.groups),
+    groups: device.groups ?? [],
   }));
 }
 
@@ -417,17 +420,6 @@ async function currentOrCompiled(
   });
   return { ...row, peers, identities, access, local, mesh };
 }
-
-/** A group id list as PostgreSQL answers an array (PGlite: an array; node-postgres: maybe `{a,b}` text). */
-const parseGroups = (groups: string[] | string | undefined): string[] =>
-  Array.isArray(groups)
-    ? groups
-    : groups
-      ? groups
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter(Boolean)
-      : [];
 
 /** A device's tunnel address: host `host` of {@link DEVICE_TUNNEL_NETWORK}. */
 export const deviceAddress = (host: number) => `100.64.${host >> 8}.${host & 255}`;
@@ -1327,14 +1319,11 @@ export async function getRoute(deps: GatewayDeps, ctx: Ctx, id: string): Promise
 
 /** The first address of a network (`10.20.0.0/16` → `10.20.0.1`; a single address stays itself). */
 function firstAddress(network: string): string | null {
-  const [ip, prefix] = network.split('/');
-  const parts = ip.split('.').map(Number);
-  if (parts.length !== 4 || parts.some((part) => !Number.isInteger(part) || part < 0 || part > 255))
-    return null;
-  const bits = prefix === undefined ? 32 : Number(prefix);
-  if (bits >= 31) return ip;
-  const value = (((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0) + 1;
-  return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+  // Route networks are IPv4 (the engine decides IPv4 destinations).
+  const block = parseIpOrCidr(network);
+  if (block?.family !== 4) return null;
+  if (block.prefix >= 31) return block.host;
+  return formatIpv4((parseIpv4(block.host) as number) + 1);
 }
 
 /**

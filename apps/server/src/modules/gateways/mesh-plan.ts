@@ -1,10 +1,12 @@
 import {
+  cidrsOverlap,
   DEVICE_TUNNEL_NETWORK,
   formatIpv4,
   type MeshIssue,
   type MeshPeer,
-  parseCidr,
-  parseIpv4,
+  normaliseCidr,
+  parseIpOrCidr,
+  parseIpv4OrCidr,
   SITE_GATEWAY_KINDS,
 } from '@palisade/contracts';
 import type { EngineInput } from '@palisade/policy-engine';
@@ -26,15 +28,14 @@ const GATEWAY_TUNNELS = '100.100.0.0/16';
 
 /** A gateway's tunnel network from its address (`100.100.3.1/24` → `100.100.3.0/24`). */
 export function tunnelNetwork(address: string): string {
-  const [ip, prefix] = address.split('/');
-  const block = parseCidr(`${ip}/${prefix}`);
-  return block ? `${formatIpv4(block.network)}/${block.prefix}` : address;
+  return normaliseCidr(address) ?? address;
 }
 
 /** A gateway's own tunnel address as a host route (`100.100.3.1/24` → `100.100.3.1/32`). */
-const tunnelHost = (address: string) => `${address.split('/')[0]}/32`;
+const tunnelHost = (address: string) => `${parseIpOrCidr(address)?.host ?? address}/32`;
 
-const IPV4_BLOCK = /^(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?$/;
+// The mesh is IPv4 by design: the tunnels come from IPv4 pools and the engine's route rules are IPv4.
+const isIpv4Network = (item: string) => parseIpOrCidr(item)?.family === 4;
 
 /**
  * The networks the tenant's route rules send through each gateway (the rule's target names the gateway by its
@@ -59,7 +60,7 @@ export function routedNetworks(
       const networks = rule.url
         .split(/[;,\s]+/)
         .map((item) => (item === '*' ? '0.0.0.0/0' : item))
-        .filter((item) => IPV4_BLOCK.test(item));
+        .filter(isIpv4Network);
       routes.set(gatewayId, [...(routes.get(gatewayId) ?? []), ...networks]);
     }
   }
@@ -67,6 +68,7 @@ export function routedNetworks(
 }
 
 interface Block {
+  /** Canonical: `10.0.0.7/32`, `10.0.0.0/24`. */
   text: string;
   network: number;
   prefix: number;
@@ -74,16 +76,12 @@ interface Block {
 
 /** An IPv4 address or block as a canonical block (`10.0.0.7` → `10.0.0.7/32`); null when malformed. */
 function block(text: string): Block | null {
-  const parsed = parseIpv4(text) !== null ? parseCidr(`${text}/32`) : parseCidr(text);
+  const parsed = parseIpv4OrCidr(text);
   return parsed ? { text: `${formatIpv4(parsed.network)}/${parsed.prefix}`, ...parsed } : null;
 }
 
 /** Whether two blocks share an address (CIDR blocks nest or are disjoint). */
-function overlaps(a: { network: number; prefix: number }, b: { network: number; prefix: number }) {
-  const prefix = Math.min(a.prefix, b.prefix);
-  const mask = prefix === 0 ? 0 : (~0 << (32 - prefix)) >>> 0;
-  return (a.network & mask) >>> 0 === (b.network & mask) >>> 0;
-}
+const overlaps = (a: Block, b: Block) => cidrsOverlap(a.text, b.text);
 
 const RESERVED = [block(DEVICE_TUNNEL_NETWORK), block(GATEWAY_TUNNELS)].filter((b) => b !== null);
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
+import { pgArray } from '../../db/driver';
 import { gateways } from './gateways.tables';
 import { privateServices, ztnaRules } from './private-access.tables';
 
@@ -111,14 +112,14 @@ export async function audienceNames(tx: Tx, tenantId: string, userIds: string[],
     ? await queryRows<{ id: string; name: string }>(
         tx,
         sql`select id, username as name from users where tenant_id = ${tenantId} and usertype = 0
-          and id = any(${`{${userIds.join(',')}}`}::uuid[])`,
+          and id = any(${pgArray(userIds, 'uuid')})`,
       )
     : [];
   const groups = groupIds.length
     ? await queryRows<{ id: string; name: string }>(
         tx,
         sql`select id, name from groups where tenant_id = ${tenantId}
-          and id = any(${`{${groupIds.join(',')}}`}::uuid[])`,
+          and id = any(${pgArray(groupIds, 'uuid')})`,
       )
     : [];
   return {

@@ -1,12 +1,11 @@
 import {
+  cidrContains,
   type ErrorDetail,
-  formatIpv4,
   isAllowedPrivateRange,
-  isIpInCidr,
+  isIpv4,
+  normaliseCidr,
   type PrivateService,
   type PrivateServiceInput,
-  parseCidr,
-  parseIpv4,
   SITE_GATEWAY_KINDS,
   type SiteConfig,
   type ZtnaRule,
@@ -97,22 +96,9 @@ export function listZtnaRules(database: Database, ctx: Ctx) {
 export function siteNetworks(config: SiteConfig | null | undefined): string[] {
   if (!config) return [];
   return [...config.lans, ...config.vlans].flatMap((net) => {
-    const parsed = parseCidr(`${net.address}/${net.prefix}`);
-    return parsed ? [`${formatIpv4(parsed.network)}/${parsed.prefix}`] : [];
+    const network = normaliseCidr(`${net.address}/${net.prefix}`);
+    return network ? [network] : [];
   });
-}
-
-/** Whether every address of `target` (an address or block) lies in `network`. */
-function within(target: string, network: string): boolean {
-  if (parseIpv4(target) !== null) return isIpInCidr(target, network);
-  const block = parseCidr(target);
-  const outer = parseCidr(network);
-  return (
-    block !== null &&
-    outer !== null &&
-    block.prefix >= outer.prefix &&
-    isIpInCidr(formatIpv4(block.network), network)
-  );
 }
 
 /**
@@ -136,10 +122,8 @@ async function check(
     const networks = siteNetworks((await siteRepo.siteConfigOf(tx, tenantId, gateway.id))?.config);
     const isInside =
       networks.length > 0
-        ? networks.some((network) => within(target.value, network))
-        : parseIpv4(target.value) !== null
-          ? ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'].some((n) => isIpInCidr(target.value, n))
-          : isAllowedPrivateRange(target.value);
+        ? networks.some((network) => cidrContains(network, target.value))
+        : isAllowedPrivateRange(isIpv4(target.value) ? `${target.value}/32` : target.value);
     if (!isInside)
       details.push({
         path: `body.${target.field}`,
@@ -312,7 +296,7 @@ export async function privateAccessOf(tx: Tx, tenantId: string): Promise<Private
   for (const entry of all) {
     const users = new Set([...entry.userIds, ...entry.groupIds.flatMap((g) => usersOfGroup.get(g) ?? [])]);
     const hosts = [...users].flatMap((user) => hostsOfUser.get(user) ?? []).sort((a, b) => a - b);
-    const destination = parseIpv4(entry.destination) !== null ? `${entry.destination}/32` : entry.destination;
+    const destination = isIpv4(entry.destination) ? `${entry.destination}/32` : entry.destination;
     entries.set(entry.gatewayId, [
       ...(entries.get(entry.gatewayId) ?? []),
       {

@@ -19,6 +19,7 @@ import {
 import { type EngineInput, type EnginePolicy, lint } from '@palisade/policy-engine';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -86,9 +87,7 @@ const nameTaken = () =>
 
 /** A unique-index violation that slipped past the friendly check (two concurrent writes of one name). */
 function rethrowUnique(error: unknown): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23505') throw nameTaken();
+  if (isUniqueViolation(error)) throw nameTaken();
   throw error;
 }
 

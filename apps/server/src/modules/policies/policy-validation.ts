@@ -1,13 +1,13 @@
 import {
   type ErrorDetail,
+  isIpOrCidr,
+  isIpv4,
   isSystemRule,
   isValidDomainOrUrl,
   MAX_PORTS_LOCATIONS,
   normaliseDomain,
   type PolicyInput,
   type PolicyType,
-  parseCidr,
-  parseIpv4,
   type RuleType,
   splitMatcher,
 } from '@palisade/contracts';
@@ -43,7 +43,7 @@ function isUrlPattern(item: string): boolean {
   const host = slash < 0 ? text : text.slice(0, slash);
   const path = slash < 0 ? '' : text.slice(slash);
   if (/\s/.test(path)) return false;
-  return parseIpv4(host) !== null || isValidDomainOrUrl(host.replace(/^\*\./, ''));
+  return isIpv4(host) || isValidDomainOrUrl(host.replace(/^\*\./, ''));
 }
 
 interface MatcherRule {
@@ -56,7 +56,8 @@ interface MatcherRule {
 /** Per rule type: what a matcher item must look like, how it is stored, and the error key otherwise. */
 const MATCHERS: Record<Exclude<RuleType, 'app'>, MatcherRule> = {
   ROUTE: {
-    check: (item) => item === '*' || parseIpv4(item) !== null || parseCidr(item) !== null,
+    // IPv4 only by design: the engine decides IPv4 destinations (an IPv6 item would match nothing).
+    check: (item) => item === '*' || isIpOrCidr(item, 4),
     normalise: (item) => item,
     message: 'policy.validation.routeMatcher',
   },
@@ -159,7 +160,7 @@ export function checkPolicy(policy: PolicyData, ctx: ValidationContext): ErrorDe
     if (rule.action === 'qos') {
       if (!UUID.test(rule.target)) add('target', 'policy.validation.qosTarget');
     } else if (rule.action === 'rewrite') {
-      if (!(parseIpv4(rule.target) !== null || isValidDomainOrUrl(rule.target))) {
+      if (!(isIpv4(rule.target) || isValidDomainOrUrl(rule.target))) {
         add('target', 'policy.validation.rewriteTarget');
       }
     } else if (rule.action === 'route') {

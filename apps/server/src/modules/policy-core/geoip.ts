@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isIpInCidr, parseIpv4 } from '@palisade/contracts';
+import { formatIpv4, ipv4BlockEnd, isIpInCidr, parseIpv4, parseIpv4Cidr } from '@palisade/contracts';
 import { Reader, type Response } from 'mmdb-lib';
 import { ISO_COUNTRY_CODES } from './data/countries';
 
@@ -105,9 +105,6 @@ export function prepareCountryRanges(): void {
   countryRanges('ZZ');
 }
 
-const ipv4Text = (value: number) =>
-  `${value >>> 24}.${(value >>> 16) & 255}.${(value >>> 8) & 255}.${value & 255}`;
-
 /**
  * The IPv4 ranges (`first-last`) of a country, as {@link lookupCountry} sees them: the shipped database walked
  * block by block once (about 500 000 blocks, ≈1 s, on first use), adjacent blocks of one country merged, and the
@@ -119,21 +116,20 @@ export function countryRanges(code: string): readonly string[] {
     const byCountry = new Map<string, string[]>();
     const db = geoReader();
     // The special-purpose blocks as numbers: a block touching one is no country's.
-    const special = SPECIAL_PURPOSE.map((block) => {
-      const [ip, prefix] = block.split('/');
-      const from = ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
-      return [from, from + 2 ** (32 - Number(prefix)) - 1] as const;
+    const special = SPECIAL_PURPOSE.map((text) => {
+      const block = parseIpv4Cidr(text)!;
+      return [block.network, ipv4BlockEnd(block)] as const;
     });
     let open: { code: string; first: number; last: number } | null = null;
     const close = () => {
       if (!open) return;
       const list = byCountry.get(open.code) ?? [];
-      list.push(`${ipv4Text(open.first)}-${ipv4Text(open.last)}`);
+      list.push(`${formatIpv4(open.first)}-${formatIpv4(open.last)}`);
       byCountry.set(open.code, list);
       open = null;
     };
     for (let first = 0; first <= 0xffffffff; ) {
-      const [record, prefix] = db.getWithPrefixLength(ipv4Text(first)) as [CountryRecord | null, number];
+      const [record, prefix] = db.getWithPrefixLength(formatIpv4(first)) as [CountryRecord | null, number];
       const last = first + 2 ** (32 - prefix) - 1;
       const code = record?.country_code;
       const isCountry =

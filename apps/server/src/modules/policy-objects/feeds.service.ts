@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -58,9 +59,7 @@ const nameTaken = () =>
   ]);
 
 function rethrowUnique(error: unknown): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23505') throw nameTaken();
+  if (isUniqueViolation(error)) throw nameTaken();
   throw error;
 }
 

@@ -241,6 +241,17 @@ describe('feeds API', () => {
         expect(metadata.json().lastError).toBe(
           'The feed address 169.254.169.254 is in a private or reserved network',
         );
+        // IPv6 written out: anything but global unicast, an IPv4-mapped address as its IPv4 address.
+        for (const [url, address] of [
+          ['http://[fd00::1]/x.txt', 'fd00::1'],
+          ['http://[::ffff:127.0.0.1]/x.txt', '::ffff:7f00:1'],
+          ['http://[2001:db8::1]/x.txt', '2001:db8::1'],
+        ]) {
+          const v6 = await addUrlFeed({ name: `Feed at ${address}`, url });
+          expect(v6.json().lastError, url).toBe(
+            `The feed address ${address} is in a private or reserved network`,
+          );
+        }
       } finally {
         setFeedPrivateNetworks(true);
       }

@@ -1,14 +1,18 @@
 import dns, { type LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import {
+  cidrContains,
   type FeedKind,
   formatIpv4,
+  ipRange,
+  ipv4Mask,
   isIpInCidr,
+  isIpv4,
   MAX_FEED_BYTES,
   type MaliciousIp,
-  parseCidr,
   parseFeedText,
-  parseIpv4,
+  parseIpv4OrCidr,
+  unmapIpv4,
 } from '@palisade/contracts';
 import { Agent, fetch } from 'undici';
 import type { Tx } from '../../db/client';
@@ -83,9 +87,17 @@ export function setFeedPrivateNetworks(allow: boolean): void {
   allowPrivateNetworks = allow;
 }
 
-/** Whether an address is private, loopback, link-local or otherwise special (IPv6: anything but global unicast). */
-const isSpecialAddress = (address: string, family: number) =>
-  family === 4 ? isSpecialPurposeIpv4(address) : !/^[23]/.test(address);
+/**
+ * Whether an address is private, loopback, link-local or otherwise special: IPv4 by the special-purpose blocks,
+ * an IPv4-mapped IPv6 address as its IPv4 address, other IPv6 anything but global unicast (2000::/3 outside the
+ * special-purpose ranges: documentation, Teredo, 6to4, ORCHID…). Not an address at all: special (refused).
+ */
+function isSpecialAddress(address: string): boolean {
+  const ip = unmapIpv4(address);
+  if (ip === null) return true;
+  if (isIpv4(ip)) return isSpecialPurposeIpv4(ip);
+  return !cidrContains('2000::/3', ip) || ipRange(ip) !== 'unicast';
+}
 
 /** A feed host that is, or resolves to, an address feeds may not reach. */
 class RefusedAddressError extends Error {
@@ -103,9 +115,7 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
     const list = addresses as LookupAddress[];
-    const refused = allowPrivateNetworks
-      ? undefined
-      : list.find((a) => isSpecialAddress(a.address, a.family));
+    const refused = allowPrivateNetworks ? undefined : list.find((a) => isSpecialAddress(a.address));
     if (refused) return callback(new RefusedAddressError(refused.address), '', 0);
     if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, list);
     callback(null, list[0].address, list[0].family);
@@ -118,8 +128,7 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
  */
 function refusedLiteral(url: URL): string | null {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const family = isIP(host);
-  if (allowPrivateNetworks || family === 0 || !isSpecialAddress(host, family)) return null;
+  if (allowPrivateNetworks || unmapIpv4(host) === null || !isSpecialAddress(host)) return null;
   return new RefusedAddressError(host).message;
 }
 
@@ -223,14 +232,8 @@ export async function fetchFeed(url: string): Promise<FetchOutcome> {
 
 // ---- Malicious IPs -----------------------------------------------------------------------------------
 
-/** An address or block as a range of unsigned 32-bit values. */
-function rangeOf(entry: string): { network: number; prefix: number } | null {
-  const ip = parseIpv4(entry);
-  if (ip !== null) return { network: ip, prefix: 32 };
-  return parseCidr(entry);
-}
-
-const maskOf = (prefix: number) => (prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
+/** An address (a /32) or block as a range of unsigned 32-bit values; feed entries are IPv4 (policy-objects). */
+const rangeOf = parseIpv4OrCidr;
 
 /**
  * The IP and CIDR entries of the given (enabled) feeds, one item per entry with every source listing it,
@@ -277,7 +280,7 @@ export function maliciousIps(feeds: readonly Pick<FeedState, 'id' | 'name' | 'ip
     const sources = new Map(item.sources);
     for (const prefix of prefixes) {
       if (prefix >= item.prefix) continue; // only strictly wider blocks contain the entry
-      const containing = blocks.get(prefix)!.get((item.network & maskOf(prefix)) >>> 0);
+      const containing = blocks.get(prefix)!.get((item.network & ipv4Mask(prefix)) >>> 0);
       if (!containing) continue;
       for (const [id, name] of containing) if (!sources.has(id)) sources.set(id, name);
     }
@@ -298,5 +301,5 @@ export function matchesIpQuery(ip: string, q: string): boolean {
   const needle = q.trim().toLowerCase();
   if (!needle) return true;
   if (ip.includes(needle)) return true;
-  return parseIpv4(needle) !== null && ip.includes('/') && isIpInCidr(needle, ip);
+  return isIpv4(needle) && ip.includes('/') && isIpInCidr(needle, ip);
 }

@@ -1,10 +1,4 @@
-import {
-  type ErrorDetail,
-  type Location,
-  type LocationInput,
-  parseCidr,
-  parseIpv4,
-} from '@palisade/contracts';
+import { cidrContains, type ErrorDetail, type Location, type LocationInput } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
 import { recordEvent } from '../../lib/audit';
@@ -33,30 +27,21 @@ function presentLocation(row: repo.LocationRow, counts: Map<string, number>): Lo
   };
 }
 
-/** An entry as a range of unsigned 32-bit values (a bare address is a /32). */
-function rangeOf(entry: string): { from: number; to: number } | null {
-  const ip = parseIpv4(entry);
-  if (ip !== null) return { from: ip, to: ip };
-  const block = parseCidr(entry);
-  if (!block) return null;
-  return { from: block.network, to: block.network + 2 ** (32 - block.prefix) - 1 };
-}
-
 /**
  * Entries of one list that lie inside another entry of the same list (or cover the same range written
  * differently, `10.0.0.1` and `10.0.0.1/32`). Both entries are reported, so the form marks the pair.
  * Exact repeats are the schema's `validation.duplicate` and are not reported again here.
  */
 export function overlapDetails(entries: readonly string[], field: string): ErrorDetail[] {
-  const ranges = entries.map((e) => rangeOf(e.trim()));
+  const trimmed = entries.map((e) => e.trim());
   const marked = new Set<number>();
-  for (let i = 0; i < ranges.length; i++) {
-    for (let j = i + 1; j < ranges.length; j++) {
-      const a = ranges[i];
-      const b = ranges[j];
-      if (!a || !b || entries[i].trim() === entries[j].trim()) continue;
-      const inside = (x: typeof a, y: typeof a) => x.from >= y.from && x.to <= y.to;
-      if (inside(a, b) || inside(b, a)) {
+  for (let i = 0; i < trimmed.length; i++) {
+    for (let j = i + 1; j < trimmed.length; j++) {
+      const a = trimmed[i];
+      const b = trimmed[j];
+      // Addresses and blocks (a bare address is its one-address block); malformed entries contain nothing.
+      if (a === b) continue;
+      if (cidrContains(a, b) || cidrContains(b, a)) {
         marked.add(i);
         marked.add(j);
       }

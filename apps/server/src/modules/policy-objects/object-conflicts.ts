@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/driver';
 import { AppError } from '../../lib/errors';
 
 // The name conflicts of the policy objects' services (locations, apps, categories).
@@ -16,8 +17,6 @@ export const appNameTakenError = () =>
 
 /** A unique-index violation that slipped past the friendly check (two concurrent writes of one name). */
 export function rethrowUnique(error: unknown, make: () => AppError = nameTaken): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23505') throw make();
+  if (isUniqueViolation(error)) throw make();
   throw error;
 }

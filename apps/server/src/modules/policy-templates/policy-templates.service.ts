@@ -19,6 +19,7 @@ import {
 } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -291,9 +292,7 @@ const templateNameTaken = () =>
   ]);
 
 function rethrowUnique(error: unknown): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23505') throw templateNameTaken();
+  if (isUniqueViolation(error)) throw templateNameTaken();
   throw error;
 }
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { isIPv6 } from 'node:net';
 import {
   FAMILIAR_SOURCE_MS,
+  isIpv4,
   LOCKOUT_MS,
   LOGIN_DELAY_AFTER_FAILURES,
   LOGIN_DELAY_MAX_MS,
   LOGIN_FAILURE_WINDOW_MS,
   LOGIN_MAX_FAILURES,
+  normaliseCidr,
   type PasswordChangeInput,
   type PasswordChangeResult,
   type ProfileInput,
@@ -16,12 +17,14 @@ import {
   type Session,
   type SignInResult,
   type SignUpInput,
+  unmapIpv4,
 } from '@palisade/contracts';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
+import { uniqueViolationConstraint } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import { announceCredentialChange } from '../../lib/change-bus';
 import type { Actor, Ctx } from '../../lib/context';
@@ -50,23 +53,17 @@ export interface SessionDeps {
   secrets: SecretBox;
 }
 
-/** Where a sign-in comes from, as throttling counts it: the address, or its /64 network for IPv6. */
+/**
+ * Where a sign-in comes from, as throttling counts it: the address, an IPv4-mapped one as its IPv4 address, or its
+ * /64 network for IPv6 (normalised, `2001:db8:1:2::/64`; a zone id is dropped). Anything else counts as itself.
+ */
 export function sourceKey(ip: string | null): string {
   if (!ip) return 'unknown';
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (!isIPv6(ip)) return ip;
+  const address = unmapIpv4(ip.split('%')[0]);
+  if (address === null) return ip;
+  if (isIpv4(address)) return address;
   // One host usually holds a whole /64: counting addresses inside it separately would let it rotate freely.
-  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  return normaliseCidr(`${address}/64`) as string;
 }
 
 /**
@@ -448,15 +445,6 @@ export async function resendVerification(deps: SessionDeps, email: string) {
   await mailVerification(deps, email, secret);
 }
 
-/** The constraint a unique violation broke (PostgreSQL 23505), or null for any other error. */
-function uniqueViolation(error: unknown): string | null {
-  const { code, constraint } = ((error as { cause?: unknown }).cause ?? error) as {
-    code?: string;
-    constraint?: string;
-  };
-  return code === '23505' ? (constraint ?? '') : null;
-}
-
 const expired = () => new AppError('transaction_expired', 'This link has expired. Ask for a new one.');
 
 /**
@@ -493,7 +481,7 @@ export async function verifyUser(deps: SessionDeps, secret: string, ip: string |
       })
       .catch((error: unknown) => {
         // Taken meanwhile: the address (by an invitation, or another sign-up), or the workspace name.
-        const constraint = uniqueViolation(error);
+        const constraint = uniqueViolationConstraint(error);
         if (constraint === null) throw error;
         throw constraint.startsWith('users')
           ? new AppError('user_exists', 'An account with this e-mail exists.')

@@ -96,7 +96,10 @@ describe('session API', () => {
     expect(sourceKey('2001:0db8:0001:0002:ffff:0:0:9')).toBe('2001:db8:1:2::/64');
     expect(sourceKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(sourceKey('192.0.2.1')).toBe('192.0.2.1');
-    expect(sourceKey('::1')).toBe('0:0:0:0::/64');
+    // Normalised as everywhere (RFC 5952), and a zone id does not make another source.
+    expect(sourceKey('::1')).toBe('::/64');
+    expect(sourceKey('FE80::1%eth0')).toBe('fe80::/64');
+    expect(sourceKey('2001:DB8:1:2::9')).toBe('2001:db8:1:2::/64');
   });
 
   it('makes unknown sources wait longer after every wrong password in a row, but not a familiar one', async () => {

@@ -12,6 +12,7 @@ import type {
 } from '@palisade/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
+import { pgArray } from '../../db/driver';
 
 /** Every SQL statement of the subscriptions module (docs/subscriptions.md). */
 
@@ -56,7 +57,8 @@ interface RawSubscription {
   status: SubscriptionStatus;
   billing_cycle: BillingCycle;
   seats: number;
-  add_ons: AddOnSku[] | string;
+  /** text[]: both drivers parse it into an array (db/driver.ts). */
+  add_ons: AddOnSku[];
   trial_ends_at: Stamp | null;
   current_period_start: Stamp | null;
   current_period_end: Stamp | null;
@@ -69,13 +71,6 @@ interface RawSubscription {
   updated_at: Stamp;
 }
 
-/** A text[] as either driver returns it (node-postgres parses it; a raw `{a,b}` string otherwise). */
-function textArray(value: string[] | string): string[] {
-  if (Array.isArray(value)) return value;
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner ? inner.split(',').map((s) => s.replace(/^"|"$/g, '')) : [];
-}
-
 function toSubscription(r: RawSubscription): SubscriptionRow {
   return {
     tenantId: r.tenant_id,
@@ -83,7 +78,7 @@ function toSubscription(r: RawSubscription): SubscriptionRow {
     status: r.status,
     billingCycle: r.billing_cycle,
     seats: Number(r.seats),
-    addOns: textArray(r.add_ons) as AddOnSku[],
+    addOns: r.add_ons,
     trialEndsAt: date(r.trial_ends_at),
     currentPeriodStart: date(r.current_period_start),
     currentPeriodEnd: date(r.current_period_end),
@@ -109,20 +104,17 @@ export async function getSubscription(tx: Tx | Db, tenantId: string, lock = fals
 /** Plan, status and trial end of the given tenants' subscriptions (a console page: a handful of ids). */
 export async function subscriptionSummaries(db: Db, tenantIds: readonly string[]) {
   if (tenantIds.length === 0) return [];
-  const rows = await queryRows<{
+  return queryRows<{
     tenant_id: string;
     plan: string;
     status: string;
     trial_ends_at: string | Date | null;
-    add_ons: AddOnSku[] | string;
+    add_ons: AddOnSku[];
   }>(
     db,
-    sql`select tenant_id, plan, status, trial_ends_at, add_ons from subscriptions where tenant_id = any(${pgArray(tenantIds)}::uuid[])`,
+    sql`select tenant_id, plan, status, trial_ends_at, add_ons from subscriptions where tenant_id = any(${pgArray(tenantIds, 'uuid')})`,
   );
-  return rows.map((r) => ({ ...r, add_ons: textArray(r.add_ons) as AddOnSku[] }));
 }
-
-const pgArray = (items: readonly string[]) => sql`${`{${items.join(',')}}`}::text[]`;
 
 export async function insertSubscription(
   tx: Tx,
@@ -183,7 +175,7 @@ export async function updateSubscription(tx: Tx, tenantId: string, patch: Subscr
     const column = sql.identifier(COLUMNS[key]);
     sets.push(
       key === 'addOns'
-        ? sql`${column} = ${pgArray(value as string[])}`
+        ? sql`${column} = ${pgArray(value as string[], 'text')}`
         : key === 'scheduledChange'
           ? sql`${column} = ${value === null ? null : JSON.stringify(value)}::jsonb`
           : sql`${column} = ${value as never}`,

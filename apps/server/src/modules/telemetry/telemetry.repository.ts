@@ -9,6 +9,7 @@ import type {
 } from '@palisade/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
+import { type PgArrayType, pgArray } from '../../db/driver';
 import { afterKey, decodeCursor, encodeCursor, type PageTotal, pageTotal } from '../../db/paging';
 import { CHANGE_CHANNEL } from '../../lib/change-bus';
 
@@ -288,12 +289,6 @@ function columns(event: StoredEvent) {
   }
 }
 
-/** A PostgreSQL array literal parameter of `values` (null elements as NULL). */
-const array = (values: readonly (string | number | null)[]) =>
-  `{${values
-    .map((v) => (v === null ? 'NULL' : `"${String(v).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`))
-    .join(',')}}`;
-
 /** The PostgreSQL (and PGlite) event store. */
 export function postgresEventStore(database: Database): EventStore {
   const ready = new Set<string>();
@@ -365,27 +360,27 @@ export function postgresEventStore(database: Database): EventStore {
         batch.events.map((event) => ({ gatewayId: batch.gatewayId, event, ...columns(event) })),
       );
       if (rows.length === 0) return batches.map(() => 0);
-      const col = <K extends keyof (typeof rows)[number]>(
-        key: K,
-        map = (v: unknown) => v as string | number | null,
-      ) => array(rows.map((row) => map(row[key])));
+      /** A column of the input: `value` of every row, as one `type[]` parameter. */
+      const each = (value: (row: (typeof rows)[number]) => string | number | null, type: PgArrayType) =>
+        pgArray(rows.map(value), type);
+      const col = (key: Exclude<keyof (typeof rows)[number], 'event' | 'detail'>, type: PgArrayType) =>
+        each((row) => row[key], type);
       return database.tenantTx(tenantId, async (tx) => {
         const counted = await queryRows<{ gateway_id: string; accepted: number | string }>(
           tx,
           sql`with input as (
               select * from unnest(
-                ${col('gatewayId')}::uuid[],
-                ${array(rows.map((r) => r.event.at.toISOString()))}::timestamptz[],
-                ${array(rows.map((r) => r.event.id))}::text[],
-                ${array(rows.map((r) => r.event.kind))}::text[],
-                ${col('action')}::text[], ${col('layer')}::text[],
-                ${col('userId')}::uuid[], ${col('deviceId')}::uuid[],
-                ${col('destination')}::text[], ${col('port')}::integer[], ${col('protocol')}::text[],
-                ${col('category')}::text[], ${col('app')}::text[], ${col('country')}::text[],
-                ${col('ruleId')}::text[], ${col('ruleName')}::text[], ${col('threat')}::text[],
-                ${col('durationMs')}::bigint[], ${col('bytesIn')}::bigint[], ${col('bytesOut')}::bigint[],
-                ${col('detail', (v) => (v === null ? null : JSON.stringify(v)))}::jsonb[],
-                ${col('source')}::text[]
+                ${col('gatewayId', 'uuid')},
+                ${each((r) => r.event.at.toISOString(), 'timestamptz')},
+                ${each((r) => r.event.id, 'text')}, ${each((r) => r.event.kind, 'text')},
+                ${col('action', 'text')}, ${col('layer', 'text')},
+                ${col('userId', 'uuid')}, ${col('deviceId', 'uuid')},
+                ${col('destination', 'text')}, ${col('port', 'integer')}, ${col('protocol', 'text')},
+                ${col('category', 'text')}, ${col('app', 'text')}, ${col('country', 'text')},
+                ${col('ruleId', 'text')}, ${col('ruleName', 'text')}, ${col('threat', 'text')},
+                ${col('durationMs', 'bigint')}, ${col('bytesIn', 'bigint')}, ${col('bytesOut', 'bigint')},
+                ${each((r) => (r.detail === null ? null : JSON.stringify(r.detail)), 'jsonb')},
+                ${col('source', 'text')}
               ) as t(gateway_id, at, event_id, kind, action, layer, user_id, device_id, destination, port,
                      protocol, category, app, country, rule_id, rule_name, threat, duration_ms, bytes_in,
                      bytes_out, detail, source)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Database } from '../../db/client';
+import { pgErrorCode } from '../../db/driver';
 import type { StoredEvent } from './telemetry.repository';
 
 /**
@@ -57,12 +58,12 @@ const UNREACHABLE_MESSAGE =
  * deadlocks. The query builder wraps the driver's error: its causes are looked at too.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  const sqlState = pgErrorCode(error);
+  if (sqlState && (/^(?:08|53|57P)/.test(sqlState) || sqlState === '40001' || sqlState === '40P01'))
+    return true;
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      if (UNREACHABLE_CODES.has(code) || /^(?:08|53|57P)/.test(code) || code === '40001' || code === '40P01')
-        return true;
-    }
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
     if (e instanceof Error && UNREACHABLE_MESSAGE.test(e.message)) return true;
   }
   return false;

@@ -10,6 +10,7 @@ import {
 } from '@palisade/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import { announceCredentialChange } from '../../lib/change-bus';
 import type { Ctx } from '../../lib/context';
@@ -211,8 +212,7 @@ export async function createManagedTenant(deps: PartnerDeps, ctx: Ctx, body: Cre
     })
     .catch((error: unknown) => {
       // Taken meanwhile (another console, or a sign-up).
-      const { code } = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
-      throw code === '23505' ? tenantTaken() : error;
+      throw isUniqueViolation(error) ? tenantTaken() : error;
     });
   const inTenant: Ctx = { ...ctx, tenant: { id, name: body.name, kind: 'customer' } };
   try {

@@ -1,16 +1,14 @@
 import { and, asc, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client';
+import { pgArray } from '../../db/driver';
 import { users } from '../../db/schema';
 import { matchingEndUsers } from './users.repository';
 
 /** The access flags a bulk change can set (column names of `users`). */
 export type FlagColumn = 'isprvaccess' | 'issiauser' | 'isxdrenabled';
 
-/**
- * Ids as one array parameter (`'{…}'::uuid[]`): a statement over 5 000 users carries one bound value, not
- * 5 000 placeholders. The ids are uuids already (validated, or read from the table).
- */
-const idArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+/** Ids as one `uuid[]` parameter: a statement over 5 000 users carries one bound value, not 5 000 placeholders. */
+const idArray = (ids: string[]) => pgArray(ids, 'uuid');
 
 /**
  * The users a data-changing statement changed (the statement answers `user_id`), as one array in one row (no

@@ -8,6 +8,7 @@ import {
 } from '@palisade/contracts';
 import type { z } from 'zod';
 import type { Database, Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/driver';
 import { recordEvent } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { AppError, invalid, notFound } from '../../lib/errors';
@@ -81,9 +82,7 @@ const userExists = () =>
 
 /** A unique-index violation that slipped past the friendly check (two concurrent creates). */
 function rethrowUnique(error: unknown): never {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23505') throw userExists();
+  if (isUniqueViolation(error)) throw userExists();
   throw error;
 }
 
